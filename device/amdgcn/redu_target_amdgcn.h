@@ -1,0 +1,24 @@
+/* AMD (amdgcn) variant of redu_target.h: 64-lane wavefronts (gfx9/CDNA), ds_bpermute
+ * shuffles, an agent-scope fence. Compiles for gfx90a; not yet linked or run (see
+ * docs/targets.md). */
+#ifndef REDU_TARGET_AMDGCN_H
+#define REDU_TARGET_AMDGCN_H
+
+#pragma omp begin declare variant match(device = {arch(amdgcn)})
+
+static inline int redu_dev_arch(void) { return REDU_ARCH_AMDGCN; }
+
+static inline unsigned redu_dev_warp_size(void) { return 64; }
+
+static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
+{
+  unsigned lane = __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
+  unsigned src = lane + delta < 64u ? lane + delta : lane;
+  return (uint32_t)__builtin_amdgcn_ds_bpermute((int)(src << 2), (int)w);
+}
+
+static inline void redu_dev_fence(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
+
+#pragma omp end declare variant
+
+#endif

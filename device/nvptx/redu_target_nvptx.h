@@ -1,0 +1,21 @@
+/* NVIDIA (nvptx64) variant of redu_target.h: 32-lane warps, shfl.sync, membar.gl.
+ * __atomic_thread_fence cannot be selected for nvptx in LLVM 19, hence the intrinsic. */
+#ifndef REDU_TARGET_NVPTX_H
+#define REDU_TARGET_NVPTX_H
+
+#pragma omp begin declare variant match(device = {arch(nvptx64)})
+
+static inline int redu_dev_arch(void) { return REDU_ARCH_NVPTX; }
+
+static inline unsigned redu_dev_warp_size(void) { return 32; }
+
+static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
+{
+  return (uint32_t)__nvvm_shfl_sync_down_i32(0xffffffffu, (int)w, (int)delta, 0x1f);
+}
+
+static inline void redu_dev_fence(void) { __nvvm_membar_gl(); }
+
+#pragma omp end declare variant
+
+#endif

@@ -1,0 +1,111 @@
+/* One reduction over an array = one target region, finished on the device.
+ *
+ * REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE) defines
+ *   void PFX_launch(const redu_launch *L, const T *x, size_t n)
+ * which reduces x[0, n) with the plan in L and leaves the result (an A) in L->result.
+ *   IDENT          an expression of type A, the identity of COMBINE
+ *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
+ *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
+ * Each thread reads 16-byte words, four in flight, grid-strided so that a warp's loads
+ * are coalesced; the unaligned head and the tail are read element by element. The
+ * per-thread order, and so the whole tree, depends only on the plan and x's alignment.
+ * T must be 1, 2, 4, 8 or 16 bytes. */
+#ifndef REDU_ARRAY_KERNEL_H
+#define REDU_ARRAY_KERNEL_H
+
+#include <omp.h>
+#include <stdint.h>
+#include "redu_reducers.h"
+#include "redu_launch.h"
+
+#define REDU_UNROLL 4
+
+/* Team-shared variables declared in a teams region: GPU targets put them in team memory;
+ * on a CPU every team is a host thread and its stack already serves (libomp has no
+ * team-memory allocator there and would warn on every call). */
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+#define REDU_PRAGMA(x) _Pragma(#x)
+#define REDU_TEAM_SHARED(...) REDU_PRAGMA(omp allocate(__VA_ARGS__) allocator(omp_pteam_mem_alloc))
+#else
+#define REDU_TEAM_SHARED(...)
+#endif
+
+typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
+
+/* The body of every reduction region: team-shared scratch, then all threads of the team. */
+#define REDU_TEAM_REGION_BODY(PFX, A)                                                      \
+  {                                                                                        \
+    A scratch[REDU_MAX_WARPS];                                                             \
+    unsigned last;                                                                         \
+    REDU_TEAM_SHARED(scratch, last)                                                        \
+    _Pragma("omp parallel num_threads(threads)")                                           \
+    PFX##_team(x, n, scratch, &last, partials, counter, result);                           \
+  }
+
+#define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                           \
+  REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
+  _Pragma("omp begin declare target")                                                      \
+  static inline A PFX##_word(A acc, redu_word16 w, size_t first)                           \
+  {                                                                                        \
+    T e[16 / sizeof(T)];                                                                   \
+    __builtin_memcpy(e, &w, 16);                                                           \
+    for (size_t j = 0; j < 16 / sizeof(T); ++j)                                            \
+      acc = COMBINE(acc, LIFT(e[j], first + j));                                           \
+    return acc;                                                                            \
+  }                                                                                        \
+                                                                                           \
+  static inline A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)              \
+  {                                                                                        \
+    enum { V = 16 / sizeof(T) };                                                           \
+    uintptr_t addr = (uintptr_t)x;                                                         \
+    size_t head = addr % sizeof(T) ? n : ((16 - addr % 16) % 16) / sizeof(T);              \
+    if (head > n)                                                                          \
+      head = n;                                                                            \
+    size_t nw = (n - head) / V;                                                            \
+    const redu_word16 *xw = (const redu_word16 *)(x + head);                               \
+    A acc = (IDENT);                                                                       \
+    for (size_t i = g; i < head; i += stride)                                              \
+      acc = COMBINE(acc, LIFT(x[i], i));                                                   \
+    size_t k = g;                                                                          \
+    for (; k + (REDU_UNROLL - 1) * stride < nw; k += REDU_UNROLL * stride) {               \
+      redu_word16 w[REDU_UNROLL];                                                          \
+      for (int u = 0; u < REDU_UNROLL; ++u)                                                \
+        w[u] = xw[k + u * stride];                                                         \
+      for (int u = 0; u < REDU_UNROLL; ++u)                                                \
+        acc = PFX##_word(acc, w[u], head + (k + u * stride) * V);                          \
+    }                                                                                      \
+    for (; k < nw; k += stride)                                                            \
+      acc = PFX##_word(acc, xw[k], head + k * V);                                          \
+    for (size_t i = head + nw * V + g; i < n; i += stride)                                 \
+      acc = COMBINE(acc, LIFT(x[i], i));                                                   \
+    return acc;                                                                            \
+  }                                                                                        \
+                                                                                           \
+  static inline void PFX##_team(const T *x, size_t n, A *scratch, unsigned *last,          \
+                                A *partials, unsigned *counter, A *result)                 \
+  {                                                                                        \
+    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
+    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
+    A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
+    PFX##_grid_finish(v, (IDENT), scratch, last, tid, nth, team, nteams, partials,         \
+                      counter, result);                                                    \
+  }                                                                                        \
+  _Pragma("omp end declare target")                                                        \
+                                                                                           \
+  static void PFX##_launch(const redu_launch *L, const T *x, size_t n)                     \
+  {                                                                                        \
+    A *partials = (A *)L->partials, *result = (A *)L->result;                              \
+    unsigned *counter = L->counter;                                                        \
+    int threads = L->threads;                                                              \
+    if (L->input_on_host) {                                                                \
+      _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
+               map(to: x[0:n]) is_device_ptr(partials, counter, result)")                  \
+      REDU_TEAM_REGION_BODY(PFX, A)                                                        \
+    } else {                                                                               \
+      _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
+               is_device_ptr(x, partials, counter, result)")                               \
+      REDU_TEAM_REGION_BODY(PFX, A)                                                        \
+    }                                                                                      \
+  }
+
+#endif

@@ -1,0 +1,120 @@
+/* Every typed call of libredu/redu.h and the generic redu_reduce, each stamped from one
+ * definition: a kernel from the template and a host wrapper around redu_call_begin. */
+#include <string.h>
+#include "../libredu/redu.h"
+#include "../host/redu_call.h"
+#include "redu_array_kernel.h"
+#include "redu_builtin_ops.h"
+
+#define REDU_DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                 \
+  REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                \
+  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,               \
+                                const redu_options *opts)                                  \
+  {                                                                                        \
+    redu_call c;                                                                           \
+    redu_status s = redu_call_begin(&c, "redu_" #op "_" #sfx, device, x, n, sizeof(T),     \
+                                    sizeof(A), result, result, opts);                      \
+    if (s != REDU_OK)                                                                      \
+      return s;                                                                            \
+    A acc = (IDENT);                                                                       \
+    if (!c.empty) {                                                                        \
+      redu_k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
+      memcpy(&acc, c.launch.result, sizeof acc);                                           \
+      redu_call_end(&c);                                                                   \
+    }                                                                                      \
+    *result = FINISH((T)acc);                                                              \
+    return REDU_OK;                                                                        \
+  }                                                                                        \
+  static redu_status redu_g_##op##_##sfx(int device, const void *x, size_t n, void *result, \
+                                         size_t *index, const redu_options *opts)          \
+  {                                                                                        \
+    (void)index;                                                                           \
+    return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, opts);                  \
+  }
+
+#define REDU_DEFINE_ARG_CALL(op, sfx, T, IDENT)                                            \
+  REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, redu_loc_##sfx, IDENT, redu_op_at_##sfx,   \
+                           redu_op_##op##_##sfx)                                         \
+  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,  \
+                                const redu_options *opts)                                  \
+  {                                                                                        \
+    redu_call c;                                                                           \
+    redu_status s = redu_call_begin(&c, "redu_" #op "_" #sfx, device, x, n, sizeof(T),     \
+                                    sizeof(redu_loc_##sfx), value, index, opts);           \
+    if (s != REDU_OK)                                                                      \
+      return s;                                                                            \
+    redu_loc_##sfx acc = IDENT;                                                            \
+    if (!c.empty) {                                                                        \
+      redu_k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
+      memcpy(&acc, c.launch.result, sizeof acc);                                           \
+      redu_call_end(&c);                                                                   \
+    }                                                                                      \
+    *value = redu_op_finish_##sfx(acc.v);                                                     \
+    *index = acc.i;                                                                        \
+    return REDU_OK;                                                                        \
+  }                                                                                        \
+  static redu_status redu_g_##op##_##sfx(int device, const void *x, size_t n, void *result, \
+                                         size_t *index, const redu_options *opts)          \
+  {                                                                                        \
+    return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);           \
+  }
+
+#define REDU_KEEP(v) (v)
+#define REDU_DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                    \
+  REDU_DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu_op_widen_##sfx, redu_op_add_##sfx,         \
+                         redu_op_finish_##sfx)                                                \
+  REDU_DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu_op_widen_##sfx, redu_op_mul_##sfx,        \
+                         redu_op_finish_##sfx)                                                \
+  REDU_DEFINE_VALUE_CALL(min, sfx, T, T, (T)(HI), redu_op_self_##sfx, redu_op_min_##sfx,         \
+                         redu_op_finish_##sfx)                                                \
+  REDU_DEFINE_VALUE_CALL(max, sfx, T, T, (T)(LO), redu_op_self_##sfx, redu_op_max_##sfx,         \
+                         redu_op_finish_##sfx)                                                \
+  REDU_DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu_op_truth_##sfx, redu_op_and_flag,        \
+                         REDU_KEEP)                                                        \
+  REDU_DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu_op_truth_##sfx, redu_op_or_flag, REDU_KEEP) \
+  REDU_DEFINE_ARG_CALL(argmin, sfx, T, ((redu_loc_##sfx){(T)(HI), REDU_NO_INDEX}))         \
+  REDU_DEFINE_ARG_CALL(argmax, sfx, T, ((redu_loc_##sfx){(T)(LO), REDU_NO_INDEX}))
+
+#define REDU_DEFINE_CALLS_BITWISE(sfx, T, E, K, SA, LO, HI)                                \
+  REDU_DEFINE_VALUE_CALL(band, sfx, T, T, (T)~(T)0, redu_op_self_##sfx, redu_op_band_##sfx,      \
+                         REDU_KEEP)                                                        \
+  REDU_DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu_op_self_##sfx, redu_op_bor_##sfx, REDU_KEEP) \
+  REDU_DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu_op_self_##sfx, redu_op_bxor_##sfx, REDU_KEEP)
+
+REDU_FOR_EACH_TYPE(REDU_DEFINE_CALLS_ALL)
+REDU_FOR_EACH_INT_TYPE(REDU_DEFINE_CALLS_BITWISE)
+
+typedef redu_status (*redu_generic_fn)(int, const void *, size_t, void *, size_t *,
+                                       const redu_options *);
+
+#define REDU_ENTRY(op, OP, sfx, E) [OP][E] = redu_g_##op##_##sfx,
+#define REDU_ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                         \
+  REDU_ENTRY(sum, REDU_SUM, sfx, E) REDU_ENTRY(prod, REDU_PROD, sfx, E)                    \
+  REDU_ENTRY(min, REDU_MIN, sfx, E) REDU_ENTRY(max, REDU_MAX, sfx, E)                      \
+  REDU_ENTRY(land, REDU_LAND, sfx, E) REDU_ENTRY(lor, REDU_LOR, sfx, E)                    \
+  REDU_ENTRY(argmin, REDU_ARGMIN, sfx, E) REDU_ENTRY(argmax, REDU_ARGMAX, sfx, E)
+#define REDU_ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                     \
+  REDU_ENTRY(band, REDU_BAND, sfx, E) REDU_ENTRY(bor, REDU_BOR, sfx, E)                    \
+  REDU_ENTRY(bxor, REDU_BXOR, sfx, E)
+
+static const redu_generic_fn redu_generic_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
+    REDU_FOR_EACH_TYPE(REDU_ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU_ENTRIES_BITWISE)};
+
+#include "../host/redu_error.h"
+
+redu_status redu_reduce(int device, redu_op op, redu_type type, const void *x, size_t n,
+                        void *result, size_t *index, const redu_options *opts)
+{
+  if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
+    return redu_fail(REDU_ERR_UNSUPPORTED,
+                     "redu_reduce: unknown op %d or type %d; use the redu_op and redu_type "
+                     "enums of redu.h", (int)op, (int)type);
+  if (!redu_generic_table[op][type])
+    return redu_fail(REDU_ERR_UNSUPPORTED,
+                     "redu_reduce: op %d is not defined for floating-point type %d; bitwise "
+                     "and/or/xor take integer types only", (int)op, (int)type);
+  if ((op == REDU_ARGMIN || op == REDU_ARGMAX) && !index)
+    return redu_fail(REDU_ERR_NULL_ARG,
+                     "redu_reduce: argmin/argmax need an index output; pass a size_t *");
+  return redu_generic_table[op][type](device, x, n, result, index, opts);
+}

@@ -1,0 +1,95 @@
+/* Warp -> block -> grid reducers, stamped for one accumulator type A and one combiner.
+ *
+ * REDU_DEFINE_REDUCERS(PFX, A, COMBINE) defines, for device code:
+ *   PFX_warp_reduce(v)     lane 0 gets v(lane 0) + v(lane 1) + ... in lane order
+ *   PFX_block_reduce(...)  thread 0 gets the team's values combined in thread order
+ *   PFX_grid_finish(...)   every team stores its partial; the last team to arrive
+ *                          combines all partials in team order and writes *result,
+ *                          all within the one kernel launch
+ * COMBINE(a, b) must be associative and b = COMBINE(identity, b). Every step combines
+ * a lower-ordered value on the left with the next higher-ordered one on the right, and
+ * the tree's shape depends only on (teams, threads, warp size): for a given plan the
+ * result is bitwise reproducible, and a non-commutative combiner sees index order.
+ * Contract: the team's thread count is a multiple of the warp size, and `scratch` is
+ * team-shared with room for REDU_MAX_WARPS values of A. */
+#ifndef REDU_REDUCERS_H
+#define REDU_REDUCERS_H
+
+#include <stddef.h>
+#include "redu_target.h"
+
+/* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
+#define REDU_MAX_WARPS 32
+
+#define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
+  _Pragma("omp begin declare target")                                                      \
+  static inline A PFX##_shfl_down(A v, unsigned delta)                                     \
+  {                                                                                        \
+    uint32_t w[(sizeof(A) + 3) / 4] = {0};                                                 \
+    __builtin_memcpy(w, &v, sizeof(A));                                                    \
+    for (unsigned k = 0; k < sizeof(w) / sizeof(w[0]); ++k)                                \
+      w[k] = redu_dev_shfl_down_u32(w[k], delta);                                          \
+    __builtin_memcpy(&v, w, sizeof(A));                                                    \
+    return v;                                                                              \
+  }                                                                                        \
+                                                                                           \
+  static inline A PFX##_warp_reduce(A v)                                                   \
+  {                                                                                        \
+    for (unsigned d = 1; d < redu_dev_warp_size(); d <<= 1)                                \
+      v = COMBINE(v, PFX##_shfl_down(v, d));                                               \
+    return v;                                                                              \
+  }                                                                                        \
+                                                                                           \
+  static inline A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,               \
+                                     unsigned nthreads)                                    \
+  {                                                                                        \
+    unsigned ws = redu_dev_warp_size();                                                    \
+    unsigned lane = tid % ws, warp = tid / ws, nwarps = nthreads / ws;                     \
+    v = PFX##_warp_reduce(v);                                                              \
+    if (lane == 0)                                                                         \
+      scratch[warp] = v;                                                                   \
+    _Pragma("omp barrier")                                                                 \
+    if (warp == 0) {                                                                       \
+      unsigned per = (nwarps + ws - 1) / ws;                                               \
+      A r = ident;                                                                         \
+      for (unsigned k = lane * per; k < (lane + 1) * per && k < nwarps; ++k)               \
+        r = COMBINE(r, scratch[k]);                                                        \
+      v = PFX##_warp_reduce(r);                                                            \
+    }                                                                                      \
+    return v;                                                                              \
+  }                                                                                        \
+                                                                                           \
+  static inline void PFX##_grid_finish(A v, A ident, A *scratch, unsigned *last,           \
+                                       unsigned tid, unsigned nthreads, unsigned team,     \
+                                       unsigned nteams, A *partials, unsigned *counter,    \
+                                       A *result)                                          \
+  {                                                                                        \
+    v = PFX##_block_reduce(v, ident, scratch, tid, nthreads);                              \
+    if (tid == 0) {                                                                        \
+      unsigned ticket;                                                                     \
+      partials[team] = v;                                                                  \
+      redu_dev_fence();                                                                    \
+      _Pragma("omp atomic capture")                                                        \
+      {                                                                                    \
+        ticket = *counter;                                                                 \
+        *counter += 1;                                                                     \
+      }                                                                                    \
+      *last = ticket == nteams - 1;                                                        \
+      redu_dev_fence();                                                                    \
+    }                                                                                      \
+    _Pragma("omp barrier")                                                                 \
+    if (!*last)                                                                            \
+      return;                                                                              \
+    unsigned per = (nteams + nthreads - 1) / nthreads;                                     \
+    A r = ident;                                                                           \
+    for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                   \
+      r = COMBINE(r, ((const volatile A *)partials)[k]);                                   \
+    r = PFX##_block_reduce(r, ident, scratch, tid, nthreads);                              \
+    if (tid == 0) {                                                                        \
+      *result = r;                                                                         \
+      *counter = 0;                                                                        \
+    }                                                                                      \
+  }                                                                                        \
+  _Pragma("omp end declare target")
+
+#endif

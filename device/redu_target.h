@@ -1,0 +1,37 @@
+/* The one interface between libredu's device routines and a target.
+ *
+ *   redu_dev_warp_size()          lanes that exchange registers in lock step (1 on a CPU)
+ *   redu_dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
+ *   redu_dev_fence()              device-scope memory fence (release + acquire)
+ *   redu_dev_arch()               which target this code was compiled for (REDU_ARCH_*)
+ *
+ * The base definitions below serve host-offload and host fallback, where a "warp" is
+ * one thread; each GPU target overrides them in its own file through OpenMP
+ * `declare variant`, so the reducers above this layer never name a target. */
+#ifndef REDU_TARGET_H
+#define REDU_TARGET_H
+
+#include <stdint.h>
+
+enum { REDU_ARCH_CPU = 0, REDU_ARCH_NVPTX = 1, REDU_ARCH_AMDGCN = 2 };
+
+#pragma omp begin declare target
+
+static inline int redu_dev_arch(void) { return REDU_ARCH_CPU; }
+
+static inline unsigned redu_dev_warp_size(void) { return 1; }
+
+static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
+{
+  (void)delta;
+  return w;
+}
+
+static inline void redu_dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+#pragma omp end declare target
+
+#include "nvptx/redu_target_nvptx.h"
+#include "amdgcn/redu_target_amdgcn.h"
+
+#endif

@@ -1,0 +1,138 @@
+#include "redu_cuda.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The few driver entry points and constants used, from the CUDA driver API's stable ABI. */
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef unsigned long long CUdeviceptr;
+enum {
+  CU_ATTR_MAX_THREADS_PER_BLOCK = 1,
+  CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK = 8,
+  CU_ATTR_WARP_SIZE = 10,
+  CU_ATTR_MULTIPROCESSOR_COUNT = 16,
+  CU_ATTR_PCI_BUS_ID = 33,
+  CU_ATTR_PCI_DEVICE_ID = 34,
+  CU_ATTR_PCI_DOMAIN_ID = 50,
+};
+enum {
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+  CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11,
+  CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
+};
+enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2, CU_MEMORYTYPE_UNIFIED = 4 };
+
+static struct {
+  int ok;
+  CUresult (*init)(unsigned);
+  CUresult (*device_get)(CUdevice *, int);
+  CUresult (*device_get_count)(int *);
+  CUresult (*device_get_attribute)(int *, int, CUdevice);
+  CUresult (*device_get_name)(char *, int, CUdevice);
+  CUresult (*pointer_get_attribute)(void *, int, CUdeviceptr);
+  CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
+  CUresult (*ctx_push)(CUcontext);
+  CUresult (*ctx_pop)(CUcontext *);
+} redu_cu;
+static pthread_once_t redu_cu_once = PTHREAD_ONCE_INIT;
+
+/* Primary contexts, retained once by redu_cuda_props_get (device set-up, serialised by
+ * the caller) and made current around pointer queries. */
+#define REDU_CU_MAX_DEVICES 64
+static CUcontext redu_cu_ctx[REDU_CU_MAX_DEVICES];
+
+static void redu_cuda_load(void)
+{
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    return;
+#define REDU_CU_SYM(field, name) *(void **)&redu_cu.field = dlsym(h, name)
+  REDU_CU_SYM(init, "cuInit");
+  REDU_CU_SYM(device_get, "cuDeviceGet");
+  REDU_CU_SYM(device_get_count, "cuDeviceGetCount");
+  REDU_CU_SYM(device_get_attribute, "cuDeviceGetAttribute");
+  REDU_CU_SYM(device_get_name, "cuDeviceGetName");
+  REDU_CU_SYM(pointer_get_attribute, "cuPointerGetAttribute");
+  REDU_CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain_v2");
+  REDU_CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
+  REDU_CU_SYM(ctx_pop, "cuCtxPopCurrent_v2");
+#undef REDU_CU_SYM
+  if (!redu_cu.init || !redu_cu.device_get || !redu_cu.device_get_count ||
+      !redu_cu.device_get_attribute || !redu_cu.device_get_name ||
+      !redu_cu.pointer_get_attribute || !redu_cu.primary_ctx_retain || !redu_cu.ctx_push ||
+      !redu_cu.ctx_pop || redu_cu.init(0) != 0)
+    return;
+  redu_cu.ok = 1;
+}
+
+static int redu_cuda_device(int ordinal, CUdevice *dev)
+{
+  int count = 0;
+  pthread_once(&redu_cu_once, redu_cuda_load);
+  if (!redu_cu.ok || redu_cu.device_get_count(&count) != 0 || ordinal < 0 || ordinal >= count)
+    return -1;
+  return redu_cu.device_get(dev, ordinal) == 0 ? 0 : -1;
+}
+
+int redu_cuda_props_get(int ordinal, redu_cuda_props *p)
+{
+  CUdevice d;
+  if (redu_cuda_device(ordinal, &d) != 0)
+    return -1;
+  struct {
+    int *dst, attr;
+  } q[] = {
+      {&p->multiprocessors, CU_ATTR_MULTIPROCESSOR_COUNT},
+      {&p->max_threads_per_block, CU_ATTR_MAX_THREADS_PER_BLOCK},
+      {&p->shared_mem_per_block, CU_ATTR_MAX_SHARED_MEMORY_PER_BLOCK},
+      {&p->warp_size, CU_ATTR_WARP_SIZE},
+      {&p->pci_domain, CU_ATTR_PCI_DOMAIN_ID},
+      {&p->pci_bus, CU_ATTR_PCI_BUS_ID},
+      {&p->pci_device, CU_ATTR_PCI_DEVICE_ID},
+  };
+  for (size_t i = 0; i < sizeof q / sizeof q[0]; ++i)
+    if (redu_cu.device_get_attribute(q[i].dst, q[i].attr, d) != 0)
+      return -1;
+  if (ordinal >= REDU_CU_MAX_DEVICES || redu_cu.primary_ctx_retain(&redu_cu_ctx[ordinal], d) != 0)
+    return -1;
+  if (redu_cu.device_get_name(p->name, (int)sizeof p->name, d) != 0)
+    snprintf(p->name, sizeof p->name, "CUDA device %d", ordinal);
+  return 0;
+}
+
+int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len)
+{
+  CUcontext popped;
+  if (ordinal < 0 || ordinal >= REDU_CU_MAX_DEVICES || !redu_cu_ctx[ordinal] ||
+      redu_cu.ctx_push(redu_cu_ctx[ordinal]) != 0) {
+    snprintf(why, len, "the CUDA driver cannot inspect device %d", ordinal);
+    return -1;
+  }
+  CUdeviceptr p = (CUdeviceptr)(uintptr_t)ptr;
+  unsigned type = 0;
+  int owner = -1;
+  CUdeviceptr start = 0;
+  size_t size = 0;
+  int rc = -1;
+  if (redu_cu.pointer_get_attribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, p) != 0)
+    snprintf(why, len, "%p is not memory the CUDA driver knows (a plain host pointer?)", ptr);
+  else if (type == CU_MEMORYTYPE_DEVICE &&
+           (redu_cu.pointer_get_attribute(&owner, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, p) != 0 ||
+            owner != ordinal))
+    snprintf(why, len, "%p is memory of CUDA device %d, not of device %d", ptr, owner, ordinal);
+  else if (redu_cu.pointer_get_attribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, p) != 0 ||
+           redu_cu.pointer_get_attribute(&size, CU_POINTER_ATTRIBUTE_RANGE_SIZE, p) != 0)
+    snprintf(why, len, "the CUDA driver gives no allocation range for %p", ptr);
+  else if (p - start > size || bytes > size - (p - start))
+    snprintf(why, len, "%zu bytes from %p run past the end of its %zu-byte allocation", bytes,
+             ptr, size);
+  else
+    rc = 0;
+  redu_cu.ctx_pop(&popped);
+  return rc;
+}

@@ -1,0 +1,26 @@
+/* NVIDIA devices seen through the CUDA driver API, loaded at run time (as libomptarget
+ * does), so that libredu neither links nor needs CUDA where there is none. */
+#ifndef REDU_CUDA_H
+#define REDU_CUDA_H
+
+#include <stddef.h>
+
+typedef struct redu_cuda_props {
+  char name[96];
+  int multiprocessors;
+  int max_threads_per_block;
+  int shared_mem_per_block;
+  int warp_size;
+  int pci_domain, pci_bus, pci_device;
+} redu_cuda_props;
+
+/* Fills p for CUDA device `ordinal` and retains its primary context; 0 on success, -1
+ * when the driver or device is absent. Not thread-safe: call during device set-up. */
+int redu_cuda_props_get(int ordinal, redu_cuda_props *p);
+
+/* 0 when [ptr, ptr + bytes) lies in one allocation the device `ordinal` can read (device,
+ * managed or registered/pinned host memory); else -1 with the reason in why.
+ * Needs a successful redu_cuda_props_get(ordinal) first. */
+int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len);
+
+#endif

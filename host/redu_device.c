@@ -1,0 +1,120 @@
+#include "redu_device.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "../device/redu_reducers.h"
+#include "redu_cuda.h"
+#include "redu_error.h"
+#include "redu_topology.h"
+
+static pthread_mutex_t redu_devices_lock = PTHREAD_MUTEX_INITIALIZER;
+static redu_device **redu_devices;
+static int redu_device_slots;
+
+/* Reads a positive integer from the environment; 0 when unset, -1 when malformed. */
+static int redu_env_int(const char *name)
+{
+  const char *s = getenv(name);
+  if (!s || !*s)
+    return 0;
+  char *end;
+  long v = strtol(s, &end, 10);
+  return *end || v <= 0 || v > (1L << 30) ? -1 : (int)v;
+}
+
+static redu_status redu_device_setup(redu_device *d, const char *fn)
+{
+  int arch = -1, warp = 0;
+  int num = d->number;
+  /* One tiny region per device, once: proves the device runs our code, and says which
+   * target variant that code is. */
+#pragma omp target device(num) map(from : arch, warp)
+  {
+    arch = redu_dev_arch();
+    warp = (int)redu_dev_warp_size();
+  }
+  if (arch < 0)
+    return redu_fail(REDU_ERR_DEVICE, "%s: device %d did not run the probe region", fn, num);
+  d->arch = arch;
+  d->warp_size = warp;
+  d->env_teams = redu_env_int("REDU_TEAMS");
+  d->env_threads = redu_env_int("REDU_THREADS");
+  char topo[96];
+  redu_topology_describe(topo, sizeof topo);
+  if (arch == REDU_ARCH_NVPTX) {
+    redu_cuda_props p;
+    if (redu_cuda_props_get(num, &p) != 0)
+      return redu_fail(REDU_ERR_DEVICE,
+                       "%s: device %d runs NVIDIA code but the CUDA driver (libcuda.so.1) "
+                       "does not describe CUDA device %d",
+                       fn, num, num);
+    char loc[128];
+    redu_topology_pci_locality(p.pci_domain, p.pci_bus, p.pci_device, loc, sizeof loc);
+    snprintf(d->name, sizeof d->name, "%s", p.name);
+    d->units = p.multiprocessors;
+    d->max_threads = p.max_threads_per_block;
+    snprintf(d->where, sizeof d->where, "CUDA driver: %d SMs, %d threads/team, %d B team "
+             "memory; %s", p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block,
+             loc);
+  } else {
+    /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
+     * here: size it by the host's cores. */
+    d->units = redu_topology_cores();
+    d->max_threads = arch == REDU_ARCH_CPU ? REDU_MAX_WARPS : 1024;
+    snprintf(d->name, sizeof d->name, "%s",
+             d->is_initial ? "host (initial device)"
+             : arch == REDU_ARCH_CPU ? "host-offload CPU device"
+                                     : "AMD GPU");
+    snprintf(d->where, sizeof d->where, "hwloc: %s", topo);
+  }
+  return REDU_OK;
+}
+
+redu_status redu_device_get(int device, redu_device **out, const char *fn)
+{
+  int count = omp_get_num_devices(), initial = omp_get_initial_device();
+  int num = device == REDU_DEFAULT_DEVICE ? omp_get_default_device() : device;
+  if (num != initial && (num < 0 || num >= count))
+    return redu_fail(REDU_ERR_INVALID_DEVICE,
+                     "%s: device %d does not exist: this process has %d offload device(s) "
+                     "(0..%d) and the host is %d",
+                     fn, device, count, count - 1, initial);
+  int slot = num == initial ? count : num;
+  redu_status s = REDU_OK;
+  pthread_mutex_lock(&redu_devices_lock);
+  if (!redu_devices) {
+    redu_devices = calloc((size_t)count + 1, sizeof *redu_devices);
+    redu_device_slots = redu_devices ? count + 1 : 0;
+  }
+  if (slot >= redu_device_slots) {
+    s = redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
+  } else if (!redu_devices[slot]) {
+    redu_device *d = calloc(1, sizeof *d);
+    if (!d) {
+      s = redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
+    } else {
+      d->number = num;
+      d->is_initial = num == initial;
+      pthread_mutex_init(&d->pool_lock, NULL);
+      s = redu_device_setup(d, fn);
+      if (s == REDU_OK)
+        redu_devices[slot] = d;
+      else
+        free(d);
+    }
+  }
+  if (s == REDU_OK)
+    *out = redu_devices[slot];
+  pthread_mutex_unlock(&redu_devices_lock);
+  return s;
+}
+
+void redu_device_for_each(void (*f)(redu_device *))
+{
+  pthread_mutex_lock(&redu_devices_lock);
+  for (int i = 0; i < redu_device_slots; ++i)
+    if (redu_devices[i])
+      f(redu_devices[i]);
+  pthread_mutex_unlock(&redu_devices_lock);
+}

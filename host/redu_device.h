@@ -1,0 +1,33 @@
+/* One entry per OpenMP device (and the host): what it is, how big, and its scratch pool.
+ * Set up once, on first use, from a probe region on the device, the CUDA driver (NVIDIA)
+ * and hwloc. */
+#ifndef REDU_DEVICE_H
+#define REDU_DEVICE_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include "../libredu/redu.h"
+
+typedef struct redu_device {
+  int number;          /* OpenMP device number */
+  int is_initial;      /* the host itself (omp_get_initial_device()) */
+  int arch;            /* REDU_ARCH_* of the code that runs there */
+  int warp_size;
+  int units;           /* multiprocessors of a GPU, or cores of the host */
+  int max_threads;     /* per team */
+  int env_teams;       /* REDU_TEAMS / REDU_THREADS, 0 when unset */
+  int env_threads;
+  char name[96];
+  char where[192];     /* where the figures come from, and the device's host locality */
+  pthread_mutex_t pool_lock;
+  struct redu_slot *pool;
+} redu_device;
+
+/* Resolves `device` (REDU_DEFAULT_DEVICE included) and sets the entry up on first use.
+ * fn names the public call for error messages. */
+redu_status redu_device_get(int device, redu_device **out, const char *fn);
+
+/* Calls f on every device set up so far (redu_finalize). */
+void redu_device_for_each(void (*f)(redu_device *));
+
+#endif

@@ -1,0 +1,11 @@
+/* Failing a call: the status goes back to the caller, the detail into a per-thread buffer
+ * that redu_last_error() returns. */
+#ifndef REDU_ERROR_H
+#define REDU_ERROR_H
+
+#include "../libredu/redu.h"
+
+/* Formats the detail message (printf-style) for this thread and returns s. */
+redu_status redu_fail(redu_status s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,67 @@
+#include "redu_plan.h"
+
+#include <stdio.h>
+#include "../device/redu_reducers.h"
+#include "redu_error.h"
+#include "redu_scratch.h"
+
+/* GPU: 512 threads (16 warps) per team, 4 teams per multiprocessor = 2048 resident
+ * threads, the H100's maximum; each thread gets at least 64 bytes (one unrolled round of
+ * four 16-byte loads) so that small inputs use few teams and finish in one wave. */
+enum { REDU_GPU_THREADS = 512, REDU_GPU_TEAMS_PER_UNIT = 4, REDU_MIN_BYTES_PER_THREAD = 64 };
+/* CPU: one thread per team, one team per core; below this many bytes per team the fork
+ * costs more than the reading. */
+enum { REDU_CPU_MIN_BYTES_PER_TEAM = 1 << 18 };
+
+static size_t redu_div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
+
+static void redu_plan_auto(const redu_device *d, size_t bytes, redu_plan *p)
+{
+  if (d->arch == REDU_ARCH_CPU) {
+    size_t want = redu_div_up(bytes, REDU_CPU_MIN_BYTES_PER_TEAM);
+    p->threads = 1;
+    p->teams = want < (size_t)d->units ? (int)want : d->units;
+    snprintf(p->reason, sizeof p->reason, "CPU: 1 thread/team, 1 team per %d KiB up to %d cores",
+             REDU_CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
+  } else {
+    size_t full = (size_t)d->units * REDU_GPU_TEAMS_PER_UNIT;
+    size_t want = redu_div_up(bytes, (size_t)REDU_GPU_THREADS * REDU_MIN_BYTES_PER_THREAD);
+    p->threads = REDU_GPU_THREADS <= d->max_threads ? REDU_GPU_THREADS : d->max_threads;
+    p->teams = (int)(want < full ? want : full);
+    snprintf(p->reason, sizeof p->reason,
+             "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread",
+             p->threads, REDU_GPU_TEAMS_PER_UNIT, d->units, REDU_MIN_BYTES_PER_THREAD);
+  }
+  if (p->teams < 1)
+    p->teams = 1;
+}
+
+redu_status redu_plan_make(const redu_device *d, size_t n, size_t elem_size,
+                           const redu_options *opts, redu_plan *p, const char *fn)
+{
+  redu_plan_auto(d, n * elem_size, p);
+  if (d->env_teams < 0 || d->env_threads < 0)
+    return redu_fail(REDU_ERR_BAD_OPTION,
+                     "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
+  const char *src = NULL;
+  if (d->env_teams)
+    p->teams = d->env_teams, src = "REDU_TEAMS";
+  if (d->env_threads)
+    p->threads = d->env_threads, src = "REDU_THREADS";
+  if (opts && opts->teams)
+    p->teams = opts->teams, src = "redu_options";
+  if (opts && opts->threads)
+    p->threads = opts->threads, src = "redu_options";
+  if (src)
+    snprintf(p->reason, sizeof p->reason, "set by %s", src);
+  if (p->teams < 1 || p->teams > REDU_MAX_TEAMS)
+    return redu_fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn,
+                     p->teams, src ? src : "planner", REDU_MAX_TEAMS);
+  if (p->threads < 1 || p->threads > d->max_threads || p->threads % d->warp_size)
+    return redu_fail(REDU_ERR_BAD_OPTION,
+                     "%s: %d threads per team (from %s) must be a multiple of the warp size "
+                     "%d and at most %d on device %d",
+                     fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
+                     d->number);
+  return REDU_OK;
+}

@@ -1,0 +1,72 @@
+#include "redu_scratch.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include "../device/redu_reducers.h"
+
+/* libomptarget's allocator of page-locked host memory that its devices can write. */
+void *llvm_omp_target_alloc_host(size_t size, int device_num);
+void llvm_omp_target_free_host(void *ptr, int device_num);
+
+static void redu_slot_free(redu_device *d, redu_slot *s)
+{
+  omp_target_free(s->partials, d->number);
+  omp_target_free(s->counter, d->number);
+  if (d->arch == REDU_ARCH_CPU)
+    omp_target_free(s->result, d->number);
+  else
+    llvm_omp_target_free_host(s->result, d->number);
+  free(s);
+}
+
+static redu_slot *redu_slot_new(redu_device *d)
+{
+  redu_slot *s = calloc(1, sizeof *s);
+  if (!s)
+    return NULL;
+  unsigned zero = 0;
+  int dev = d->number;
+  s->partials = omp_target_alloc((size_t)REDU_MAX_TEAMS * REDU_MAX_ACC_BYTES, dev);
+  s->counter = omp_target_alloc(sizeof *s->counter, dev);
+  /* On a GPU the last team writes the result straight into page-locked host memory, so
+   * a call costs one synchronisation (the region's end) instead of a kernel plus a copy.
+   * A CPU device's memory is host memory already. */
+  s->result = d->arch == REDU_ARCH_CPU ? omp_target_alloc(REDU_MAX_ACC_BYTES, dev)
+                                       : llvm_omp_target_alloc_host(REDU_MAX_ACC_BYTES, dev);
+  if (!s->partials || !s->counter || !s->result ||
+      omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev,
+                        omp_get_initial_device()) != 0) {
+    redu_slot_free(d, s);
+    return NULL;
+  }
+  return s;
+}
+
+redu_slot *redu_scratch_acquire(redu_device *d)
+{
+  pthread_mutex_lock(&d->pool_lock);
+  redu_slot *s = d->pool;
+  if (s)
+    d->pool = s->next;
+  pthread_mutex_unlock(&d->pool_lock);
+  return s ? s : redu_slot_new(d);
+}
+
+void redu_scratch_release(redu_device *d, redu_slot *s)
+{
+  pthread_mutex_lock(&d->pool_lock);
+  s->next = d->pool;
+  d->pool = s;
+  pthread_mutex_unlock(&d->pool_lock);
+}
+
+void redu_scratch_free_all(redu_device *d)
+{
+  pthread_mutex_lock(&d->pool_lock);
+  while (d->pool) {
+    redu_slot *s = d->pool;
+    d->pool = s->next;
+    redu_slot_free(d, s);
+  }
+  pthread_mutex_unlock(&d->pool_lock);
+}
