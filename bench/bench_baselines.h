@@ -1,0 +1,27 @@
+/* What libredu is measured against, in the same run and on the same data:
+ *   clang's built-in reduction clause (a declare reduction on a value/index struct for
+ *   argmin: OpenMP C has no built-in min-loc), a plain read kernel as the bandwidth
+ *   ceiling, an empty target region as the per-call floor, and on the host a plain
+ *   `parallel for reduction`. */
+#ifndef BENCH_BASELINES_H
+#define BENCH_BASELINES_H
+
+#include <stddef.h>
+
+typedef enum { BENCH_SUM, BENCH_MIN, BENCH_MAX, BENCH_ARGMIN, BENCH_OP_COUNT } bench_op;
+typedef enum { BENCH_F64, BENCH_F32, BENCH_I32, BENCH_I64, BENCH_TYPE_COUNT } bench_type;
+
+typedef struct bench_value {
+  double v;       /* the reduced value, as double */
+  size_t index;   /* argmin only */
+} bench_value;
+
+/* Fills x (device memory of dev) with n pseudo-random elements of type t. */
+void bench_fill(int dev, void *x, size_t n, bench_type t);
+bench_value bench_builtin(int dev, bench_op op, bench_type t, const void *x, size_t n);
+bench_value bench_host_parallel_for(bench_op op, bench_type t, const void *x, size_t n);
+/* Reads `bytes` of device memory with 16-byte loads and no reduction tree. */
+void bench_read_kernel(int dev, const void *x, size_t bytes);
+void bench_empty_region(int dev);
+
+#endif
