@@ -21,7 +21,7 @@ void bench_fill(int dev, void *x, size_t n, bench_type t);
 bench_value bench_builtin(int dev, bench_op op, bench_type t, const void *x, size_t n);
 bench_value bench_host_parallel_for(bench_op op, bench_type t, const void *x, size_t n);
 /* Reads `bytes` of device memory with 16-byte loads and no reduction tree. */
-void bench_read_kernel(int dev, const void *x, size_t bytes);
+void bench_read_kernel(int dev, const void *x, size_t bytes, int teams, int threads);
 void bench_empty_region(int dev);
 
 #endif

@@ -2,7 +2,7 @@
  * the empty-region floor, CUB (when redu-bench-cub was built) and, on the host, a plain
  * `parallel for reduction`; same data, same run. Prints a table, writes CSV.
  *
- *   redu-bench [--quick] [--max-log2 K] [--csv FILE] [--no-cub]
+ *   redu-bench [--quick] [--max-log2 K] [--csv FILE] [--no-cub] [--ops a,b] [--types a,b]
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
  * 100 calls (at least 5). Progress goes to stderr. */
@@ -32,6 +32,7 @@ typedef struct bench_ctx {
   bench_type type;
   const void *x;
   size_t n;
+  int read_teams, read_threads;
   bench_value out;
   int status;
 } bench_ctx;
@@ -78,7 +79,10 @@ static void run_redu(bench_ctx *c)
 }
 static void run_builtin(bench_ctx *c) { c->out = bench_builtin(c->dev, c->op, c->type, c->x, c->n); }
 static void run_host_pf(bench_ctx *c) { c->out = bench_host_parallel_for(c->op, c->type, c->x, c->n); }
-static void run_read(bench_ctx *c) { bench_read_kernel(c->dev, c->x, c->n * type_sizes[c->type]); }
+static void run_read(bench_ctx *c)
+{
+  bench_read_kernel(c->dev, c->x, c->n * type_sizes[c->type], c->read_teams, c->read_threads);
+}
 static void run_empty(bench_ctx *c) { bench_empty_region(c->dev); }
 
 /* Runs redu-bench-cub beside this executable, if built, and fills cub_ms. */
@@ -114,6 +118,18 @@ static void load_cub(const size_t *sizes, int nsizes)
   pclose(p);
 }
 
+/* Whether name is in the comma-separated list (every name when there is no list). */
+static int listed(const char *list, const char *name)
+{
+  if (!list)
+    return 1;
+  size_t len = strlen(name);
+  for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == 0))
+      return 1;
+  return 0;
+}
+
 static int same_result(bench_type t, bench_op op, bench_value a, bench_value b)
 {
   if (op == BENCH_ARGMIN && a.index != b.index)
@@ -128,7 +144,7 @@ static int same_result(bench_type t, bench_op op, bench_value a, bench_value b)
 int main(int argc, char **argv)
 {
   int max_log2 = 27, use_cub = 1;
-  const char *csv_path = "redu-bench.csv";
+  const char *csv_path = "redu-bench.csv", *ops_filter = NULL, *types_filter = NULL;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick"))
       max_log2 = 20;
@@ -138,8 +154,13 @@ int main(int argc, char **argv)
       csv_path = argv[++i];
     else if (!strcmp(argv[i], "--no-cub"))
       use_cub = 0;
+    else if (!strcmp(argv[i], "--ops") && i + 1 < argc)
+      ops_filter = argv[++i];
+    else if (!strcmp(argv[i], "--types") && i + 1 < argc)
+      types_filter = argv[++i];
     else {
-      fprintf(stderr, "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
+                      "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64]\n", argv[0]);
       return 2;
     }
   }
@@ -186,17 +207,22 @@ int main(int argc, char **argv)
          "check");
   int mismatches = 0;
   for (int t = 0; t < BENCH_TYPE_COUNT; ++t) {
+    if (!listed(types_filter, type_names[t]))
+      continue;
     bench_fill(dev, x, max_n, (bench_type)t);
     for (int s = 0; s < nsizes; ++s) {
       size_t n = sizes[s], bytes = n * type_sizes[t];
       c.type = (bench_type)t;
       c.x = x;
       c.n = n;
+      redu_plan_query(dev, bytes / 8, 8, &c.read_teams, &c.read_threads);
       double read_ms = time_median(run_read, &c) * 1e3;
       /* The ceiling kernel's own time, less the per-call floor it also paid. */
       double ceil_kernel_ms = read_ms > empty_ms ? read_ms - empty_ms : read_ms;
       double bound_ms = ceil_kernel_ms + empty_ms;
       for (int o = 0; o < BENCH_OP_COUNT; ++o) {
+        if (!listed(ops_filter, op_names[o]))
+          continue;
         fprintf(stderr, "redu-bench: %s %s n=%zu\n", op_names[o], type_names[t], n);
         c.op = (bench_op)o;
         double redu_ms = time_median(run_redu, &c) * 1e3;

@@ -45,7 +45,7 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
 #define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                           \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
-  static inline A PFX##_word(A acc, redu_word16 w, size_t first)                           \
+  REDU_INLINE A PFX##_word(A acc, redu_word16 w, size_t first)                           \
   {                                                                                        \
     T e[16 / sizeof(T)];                                                                   \
     __builtin_memcpy(e, &w, 16);                                                           \
@@ -54,7 +54,7 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
     return acc;                                                                            \
   }                                                                                        \
                                                                                            \
-  static inline A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)              \
+  REDU_INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)              \
   {                                                                                        \
     enum { V = 16 / sizeof(T) };                                                           \
     uintptr_t addr = (uintptr_t)x;                                                         \
@@ -64,9 +64,11 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
     size_t nw = (n - head) / V;                                                            \
     const redu_word16 *xw = (const redu_word16 *)(x + head);                               \
     A acc = (IDENT);                                                                       \
+    _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = g; i < head; i += stride)                                              \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
     size_t k = g;                                                                          \
+    _Pragma("clang loop unroll(disable)")                                                  \
     for (; k + (REDU_UNROLL - 1) * stride < nw; k += REDU_UNROLL * stride) {               \
       redu_word16 w[REDU_UNROLL];                                                          \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
@@ -74,14 +76,16 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
         acc = PFX##_word(acc, w[u], head + (k + u * stride) * V);                          \
     }                                                                                      \
+    _Pragma("clang loop unroll(disable)")                                                  \
     for (; k < nw; k += stride)                                                            \
       acc = PFX##_word(acc, xw[k], head + k * V);                                          \
+    _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = head + nw * V + g; i < n; i += stride)                                 \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
     return acc;                                                                            \
   }                                                                                        \
                                                                                            \
-  static inline void PFX##_team(const T *x, size_t n, A *scratch, unsigned *last,          \
+  REDU_INLINE void PFX##_team(const T *x, size_t n, A *scratch, unsigned *last,          \
                                 A *partials, unsigned *counter, A *result)                 \
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \

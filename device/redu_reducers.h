@@ -18,12 +18,16 @@
 #include <stddef.h>
 #include "redu_target.h"
 
+/* Plain `static inline`: forcing always_inline on these routines (barriers inside a
+ * parallel region) made LLVM 19 emit kernels that fault on sm_90 (docs/performance.md). */
+#define REDU_INLINE static inline
+
 /* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
 #define REDU_MAX_WARPS 32
 
 #define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
   _Pragma("omp begin declare target")                                                      \
-  static inline A PFX##_shfl_down(A v, unsigned delta)                                     \
+  REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                     \
   {                                                                                        \
     uint32_t w[(sizeof(A) + 3) / 4] = {0};                                                 \
     __builtin_memcpy(w, &v, sizeof(A));                                                    \
@@ -33,14 +37,14 @@
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  static inline A PFX##_warp_reduce(A v)                                                   \
+  REDU_INLINE A PFX##_warp_reduce(A v)                                                   \
   {                                                                                        \
     for (unsigned d = 1; d < redu_dev_warp_size(); d <<= 1)                                \
       v = COMBINE(v, PFX##_shfl_down(v, d));                                               \
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  static inline A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,               \
+  REDU_INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,               \
                                      unsigned nthreads)                                    \
   {                                                                                        \
     unsigned ws = redu_dev_warp_size();                                                    \
@@ -52,6 +56,7 @@
     if (warp == 0) {                                                                       \
       unsigned per = (nwarps + ws - 1) / ws;                                               \
       A r = ident;                                                                         \
+      _Pragma("clang loop unroll(disable)")                                                \
       for (unsigned k = lane * per; k < (lane + 1) * per && k < nwarps; ++k)               \
         r = COMBINE(r, scratch[k]);                                                        \
       v = PFX##_warp_reduce(r);                                                            \
@@ -59,7 +64,7 @@
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  static inline void PFX##_grid_finish(A v, A ident, A *scratch, unsigned *last,           \
+  REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, unsigned *last,           \
                                        unsigned tid, unsigned nthreads, unsigned team,     \
                                        unsigned nteams, A *partials, unsigned *counter,    \
                                        A *result)                                          \
@@ -82,6 +87,7 @@
       return;                                                                              \
     unsigned per = (nteams + nthreads - 1) / nthreads;                                     \
     A r = ident;                                                                           \
+    _Pragma("clang loop unroll(disable)")                                                  \
     for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                   \
       r = COMBINE(r, ((const volatile A *)partials)[k]);                                   \
     r = PFX##_block_reduce(r, ident, scratch, tid, nthreads);                              \

@@ -102,20 +102,38 @@ redu_status redu_call_begin(redu_call *c, const char *fn, int device, const void
 
 void redu_call_end(redu_call *c) { redu_scratch_release(c->launch.owner, c->slot); }
 
+static redu_status redu_plan_for(int device, size_t n, size_t elem_size, redu_device **d,
+                                 redu_plan *p, const char *fn)
+{
+  if (!elem_size)
+    return redu_fail(REDU_ERR_UNSUPPORTED, "%s: elem_size is 0", fn);
+  if (n > SIZE_MAX / elem_size)
+    return redu_fail(REDU_ERR_OVERFLOW, "%s: n * elem_size overflows", fn);
+  redu_status s = redu_device_get(device, d, fn);
+  return s == REDU_OK ? redu_plan_make(*d, n, elem_size, NULL, p, fn) : s;
+}
+
 redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf, size_t len)
 {
   redu_device *d;
   redu_plan p;
   if (!buf || !len)
     return redu_fail(REDU_ERR_NULL_ARG, "redu_describe_plan: buf is NULL or len is 0");
-  if (!elem_size)
-    return redu_fail(REDU_ERR_UNSUPPORTED, "redu_describe_plan: elem_size is 0");
-  if (n > SIZE_MAX / elem_size)
-    return redu_fail(REDU_ERR_OVERFLOW, "redu_describe_plan: n * elem_size overflows");
-  redu_status s = redu_device_get(device, &d, "redu_describe_plan");
-  if (s == REDU_OK && (s = redu_plan_make(d, n, elem_size, NULL, &p, "redu_describe_plan")) ==
-                          REDU_OK)
+  redu_status s = redu_plan_for(device, n, elem_size, &d, &p, "redu_describe_plan");
+  if (s == REDU_OK)
     redu_plan_text(d, n, &p, buf, len);
+  return s;
+}
+
+redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, int *threads)
+{
+  redu_device *d;
+  redu_plan p;
+  if (!teams || !threads)
+    return redu_fail(REDU_ERR_NULL_ARG, "redu_plan_query: teams or threads is NULL");
+  redu_status s = redu_plan_for(device, n, elem_size, &d, &p, "redu_plan_query");
+  if (s == REDU_OK)
+    *teams = p.teams, *threads = p.threads;
   return s;
 }
 

@@ -58,7 +58,7 @@ static void redu_cuda_load(void)
   REDU_CU_SYM(device_get_attribute, "cuDeviceGetAttribute");
   REDU_CU_SYM(device_get_name, "cuDeviceGetName");
   REDU_CU_SYM(pointer_get_attribute, "cuPointerGetAttribute");
-  REDU_CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain_v2");
+  REDU_CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain");
   REDU_CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
   REDU_CU_SYM(ctx_pop, "cuCtxPopCurrent_v2");
 #undef REDU_CU_SYM

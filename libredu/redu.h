@@ -113,6 +113,10 @@ REDU_FOR_EACH_INT_TYPE(REDU_DECLARE_BITWISE_OPS)
  * REDU_VERBOSE=1 prints. */
 redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf, size_t len);
 
+/* The plan (teams, threads per team) a call of n elements of elem_size bytes would get on
+ * device, with REDU_TEAMS/REDU_THREADS applied. */
+redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, int *threads);
+
 /* Frees every device's cached scratch. Optional (at exit nothing leaks that matters);
  * no other call may be in flight. */
 void redu_finalize(void);
