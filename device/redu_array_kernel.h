@@ -7,7 +7,9 @@
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
  * Each thread reads 16-byte words, four in flight, grid-strided so that a warp's loads
- * are coalesced; the unaligned head and the tail are read element by element. The
+ * are coalesced, into four independent partials (no serial dependency between loads, which
+ * CPUs need for speed) merged in a fixed order; the unaligned head and the tail are read
+ * element by element. The
  * per-thread order, and so the whole tree, depends only on the plan and x's alignment.
  * T must be 1, 2, 4, 8 or 16 bytes. */
 #ifndef REDU_ARRAY_KERNEL_H
@@ -68,14 +70,19 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
     for (size_t i = g; i < head; i += stride)                                              \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
     size_t k = g;                                                                          \
+    A part[REDU_UNROLL];                                                                   \
+    for (int u = 0; u < REDU_UNROLL; ++u)                                                  \
+      part[u] = (IDENT);                                                                   \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; k + (REDU_UNROLL - 1) * stride < nw; k += REDU_UNROLL * stride) {               \
       redu_word16 w[REDU_UNROLL];                                                          \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
         w[u] = xw[k + u * stride];                                                         \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
-        acc = PFX##_word(acc, w[u], head + (k + u * stride) * V);                          \
+        part[u] = PFX##_word(part[u], w[u], head + (k + u * stride) * V);                  \
     }                                                                                      \
+    for (int u = 0; u < REDU_UNROLL; ++u)                                                  \
+      acc = COMBINE(acc, part[u]);                                                         \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; k < nw; k += stride)                                                            \
       acc = PFX##_word(acc, xw[k], head + k * V);                                          \

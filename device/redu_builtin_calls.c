@@ -22,7 +22,7 @@
       memcpy(&acc, c.launch.result, sizeof acc);                                           \
       redu_call_end(&c);                                                                   \
     }                                                                                      \
-    *result = FINISH((T)acc);                                                              \
+    *result = FINISH(acc);                                                                 \
     return REDU_OK;                                                                        \
   }                                                                                        \
   static redu_status redu_g_##op##_##sfx(int device, const void *x, size_t n, void *result, \
@@ -32,9 +32,9 @@
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, opts);                  \
   }
 
-#define REDU_DEFINE_ARG_CALL(op, sfx, T, IDENT)                                            \
-  REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, redu_loc_##sfx, IDENT, redu_op_at_##sfx,   \
-                           redu_op_##op##_##sfx)                                         \
+#define REDU_DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT)                                      \
+  REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, redu_loc_##sfx, IDENT, LIFT,            \
+                           redu_op_##op##_##sfx)                                           \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,  \
                                 const redu_options *opts)                                  \
   {                                                                                        \
@@ -49,7 +49,7 @@
       memcpy(&acc, c.launch.result, sizeof acc);                                           \
       redu_call_end(&c);                                                                   \
     }                                                                                      \
-    *value = redu_op_finish_##sfx(acc.v);                                                     \
+    *value = redu_op_value_##sfx(acc.v);                                                   \
     *index = acc.i;                                                                        \
     return REDU_OK;                                                                        \
   }                                                                                        \
@@ -59,27 +59,33 @@
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);           \
   }
 
-#define REDU_KEEP(v) (v)
+/* Identities of min and max are the keys of +inf / -inf (of the type's extremes). */
+#define REDU_MIN_IDENT(sfx, T, HI) redu_op_lo_##sfx((T)(HI), 0)
+#define REDU_MAX_IDENT(sfx, T, LO) redu_op_hi_##sfx((T)(LO), 0)
+
 #define REDU_DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                    \
-  REDU_DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu_op_widen_##sfx, redu_op_add_##sfx,         \
-                         redu_op_finish_##sfx)                                                \
-  REDU_DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu_op_widen_##sfx, redu_op_mul_##sfx,        \
-                         redu_op_finish_##sfx)                                                \
-  REDU_DEFINE_VALUE_CALL(min, sfx, T, T, (T)(HI), redu_op_self_##sfx, redu_op_min_##sfx,         \
-                         redu_op_finish_##sfx)                                                \
-  REDU_DEFINE_VALUE_CALL(max, sfx, T, T, (T)(LO), redu_op_self_##sfx, redu_op_max_##sfx,         \
-                         redu_op_finish_##sfx)                                                \
-  REDU_DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu_op_truth_##sfx, redu_op_and_flag,        \
-                         REDU_KEEP)                                                        \
-  REDU_DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu_op_truth_##sfx, redu_op_or_flag, REDU_KEEP) \
-  REDU_DEFINE_ARG_CALL(argmin, sfx, T, ((redu_loc_##sfx){(T)(HI), REDU_NO_INDEX}))         \
-  REDU_DEFINE_ARG_CALL(argmax, sfx, T, ((redu_loc_##sfx){(T)(LO), REDU_NO_INDEX}))
+  REDU_DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu_op_widen_##sfx, redu_op_add_##sfx,   \
+                         redu_op_narrow_##sfx)                                             \
+  REDU_DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu_op_widen_##sfx, redu_op_mul_##sfx,  \
+                         redu_op_narrow_##sfx)                                             \
+  REDU_DEFINE_VALUE_CALL(min, sfx, T, redu_ord_##sfx, REDU_MIN_IDENT(sfx, T, HI),          \
+                         redu_op_lo_##sfx, redu_op_min_##sfx, redu_op_value_##sfx)         \
+  REDU_DEFINE_VALUE_CALL(max, sfx, T, redu_ord_##sfx, REDU_MAX_IDENT(sfx, T, LO),          \
+                         redu_op_hi_##sfx, redu_op_max_##sfx, redu_op_value_##sfx)         \
+  REDU_DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu_op_truth_##sfx, redu_op_and_flag,  \
+                         (T))                                                              \
+  REDU_DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu_op_truth_##sfx, redu_op_or_flag, (T)) \
+  REDU_DEFINE_ARG_CALL(argmin, sfx, T,                                                     \
+                       ((redu_loc_##sfx){REDU_MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),      \
+                       redu_op_at_lo_##sfx)                                                \
+  REDU_DEFINE_ARG_CALL(argmax, sfx, T,                                                     \
+                       ((redu_loc_##sfx){REDU_MAX_IDENT(sfx, T, LO), REDU_NO_INDEX}),      \
+                       redu_op_at_hi_##sfx)
 
 #define REDU_DEFINE_CALLS_BITWISE(sfx, T, E, K, SA, LO, HI)                                \
-  REDU_DEFINE_VALUE_CALL(band, sfx, T, T, (T)~(T)0, redu_op_self_##sfx, redu_op_band_##sfx,      \
-                         REDU_KEEP)                                                        \
-  REDU_DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu_op_self_##sfx, redu_op_bor_##sfx, REDU_KEEP) \
-  REDU_DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu_op_self_##sfx, redu_op_bxor_##sfx, REDU_KEEP)
+  REDU_DEFINE_VALUE_CALL(band, sfx, T, T, (T)~(T)0, redu_op_self_##sfx, redu_op_band_##sfx, (T)) \
+  REDU_DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu_op_self_##sfx, redu_op_bor_##sfx, (T)) \
+  REDU_DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu_op_self_##sfx, redu_op_bxor_##sfx, (T))
 
 REDU_FOR_EACH_TYPE(REDU_DEFINE_CALLS_ALL)
 REDU_FOR_EACH_INT_TYPE(REDU_DEFINE_CALLS_BITWISE)
