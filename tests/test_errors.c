@@ -1,0 +1,77 @@
+/* Bad input gets a status and a message, never a crash, and leaves the outputs untouched.
+ *   test_errors          the argument checks
+ *   test_errors env-bad  run with REDU_TEAMS=abc: every call must fail with BAD_OPTION */
+#include "redu_test.h"
+
+#define SENTINEL 12345.0
+
+static void expect(redu_status got, redu_status want, const double *out, const char *what)
+{
+  CHECK(got == want, "%s: status %d, want %d (%s)", what, (int)got, (int)want, redu_last_error());
+  CHECK(*out == SENTINEL, "%s: output was touched", what);
+  if (got != REDU_OK)
+    CHECK(redu_last_error()[0] != 0, "%s: no message", what);
+}
+
+int main(int argc, char **argv)
+{
+  int dev = omp_get_default_device();
+  char plan[512] = "";
+  redu_describe_plan(dev, 1, 8, plan, sizeof plan);
+  int is_cuda = strstr(plan, "CUDA driver") != NULL;
+  double h[64], out = SENTINEL, got;
+  for (int i = 0; i < 64; ++i)
+    h[i] = i;
+  double *d = redu_test_to_device(h, sizeof h, dev);
+
+  if (argc > 1 && !strcmp(argv[1], "env-bad")) {
+    expect(redu_sum_f64(dev, d, 64, &out, NULL), REDU_ERR_BAD_OPTION, &out, "REDU_TEAMS=abc");
+    CHECK(strstr(redu_last_error(), "REDU_TEAMS") != NULL, "message names the variable");
+    return redu_test_finish("test_errors env-bad");
+  }
+
+  expect(redu_sum_f64(dev, NULL, 10, &out, NULL), REDU_ERR_NULL_ARG, &out, "NULL x");
+  CHECK(strstr(redu_last_error(), "redu_sum_f64") != NULL, "message names the call: %s",
+        redu_last_error());
+  CHECK(redu_sum_f64(dev, d, 10, NULL, NULL) == REDU_ERR_NULL_ARG, "NULL result");
+  CHECK(redu_argmin_f64(dev, d, 10, &out, NULL, NULL) == REDU_ERR_NULL_ARG, "NULL index");
+  CHECK(out == SENTINEL, "argmin with NULL index touched the value");
+  expect(redu_reduce(dev, REDU_ARGMAX, REDU_DOUBLE, d, 10, &out, NULL, NULL), REDU_ERR_NULL_ARG,
+         &out, "generic argmax without index");
+  expect(redu_sum_f64(-7, d, 10, &out, NULL), REDU_ERR_INVALID_DEVICE, &out, "device -7");
+  expect(redu_sum_f64(omp_get_num_devices() + 5, d, 10, &out, NULL), REDU_ERR_INVALID_DEVICE,
+         &out, "device past the last");
+  expect(redu_sum_f64(dev, d, SIZE_MAX / 4, &out, NULL), REDU_ERR_OVERFLOW, &out,
+         "n * 8 overflows");
+  expect(redu_reduce(dev, REDU_BAND, REDU_DOUBLE, d, 10, &out, NULL, NULL), REDU_ERR_UNSUPPORTED,
+         &out, "bitwise and on double");
+  expect(redu_reduce(dev, (redu_op)99, REDU_DOUBLE, d, 10, &out, NULL, NULL),
+         REDU_ERR_UNSUPPORTED, &out, "unknown op");
+  expect(redu_reduce(dev, REDU_SUM, (redu_type)-1, d, 10, &out, NULL, NULL),
+         REDU_ERR_UNSUPPORTED, &out, "unknown type");
+  redu_options bad_teams = {1 << 20, 0, 0}, bad_threads = {0, 33, 0}, bad_flags = {0, 0, 0x80},
+               neg = {-1, 0, 0};
+  expect(redu_sum_f64(dev, d, 64, &out, &bad_teams), REDU_ERR_BAD_OPTION, &out, "2^20 teams");
+  expect(redu_sum_f64(dev, d, 64, &out, &bad_threads), REDU_ERR_BAD_OPTION, &out, "33 threads");
+  expect(redu_sum_f64(dev, d, 64, &out, &bad_flags), REDU_ERR_BAD_OPTION, &out, "unknown flag");
+  expect(redu_sum_f64(dev, d, 64, &out, &neg), REDU_ERR_BAD_OPTION, &out, "negative teams");
+  if (is_cuda) {
+    /* Only the CUDA driver can tell host memory from device memory. */
+    expect(redu_sum_f64(dev, h, 64, &out, NULL), REDU_ERR_NOT_DEVICE_PTR, &out,
+           "host array passed as device pointer");
+    expect(redu_sum_f64(dev, d, 65, &out, NULL), REDU_ERR_NOT_DEVICE_PTR, &out,
+           "range past the allocation");
+  } else {
+    printf("test_errors: CPU device: host and device memory are one; no pointer check\n");
+  }
+  for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
+    CHECK(redu_status_string((redu_status)s)[0] != 0, "status %d has no text", s);
+  char buf[512];
+  CHECK(redu_describe_plan(dev, 1000, 8, buf, sizeof buf) == REDU_OK && strstr(buf, "teams"),
+        "describe_plan");
+  /* After all that, a good call still works. */
+  CHECK_OK(redu_sum_f64(dev, d, 64, &got, NULL));
+  CHECK(got == 2016.0, "sum after errors: %g", got);
+  omp_target_free(d, dev);
+  return redu_test_finish("test_errors");
+}
