@@ -12,7 +12,7 @@ want_cuda=0
 [ "${1:-}" = "--cuda" ] && want_cuda=1
 
 need=""
-for p in clang-19 libomp-19-dev lld-19 libhwloc-dev hwloc cmake pkg-config make ca-certificates; do
+for p in clang-19 libclang-rt-19-dev libomp-19-dev lld-19 libhwloc-dev hwloc cmake pkg-config make ca-certificates; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then
@@ -35,7 +35,7 @@ fi
 apt-get update -qq
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && apt-get download nvidia-cuda-toolkit >/dev/null && dpkg -x nvidia-cuda-toolkit_*.deb x)
+(cd "$work" && apt-get download -q nvidia-cuda-toolkit >/dev/null 2>&1 && dpkg -x nvidia-cuda-toolkit_*.deb x)
 mkdir -p "$cuda/bin" "$cuda/nvvm/libdevice" "$cuda/include"
 for t in ptxas nvlink fatbinary; do cp "$work/x/usr/bin/$t" "$cuda/bin/$t"; done
 cp "$work/x/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc" "$cuda/nvvm/libdevice/"
