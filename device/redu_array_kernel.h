@@ -20,7 +20,10 @@
 #include "redu_reducers.h"
 #include "redu_launch.h"
 
+/* 16-byte loads in flight per thread (and independent partials). */
+#ifndef REDU_UNROLL
 #define REDU_UNROLL 4
+#endif
 
 /* Team-shared variables declared in a teams region: GPU targets put them in team memory;
  * on a CPU every team is a host thread and its stack already serves (libomp has no
@@ -32,7 +35,6 @@
 #define REDU_TEAM_SHARED(...)
 #endif
 
-typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
 
 /* The body of every reduction region: team-shared scratch, then all threads of the team. */
 #define REDU_TEAM_REGION_BODY(PFX, A)                                                      \
@@ -77,7 +79,7 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
     for (; k + (REDU_UNROLL - 1) * stride < nw; k += REDU_UNROLL * stride) {               \
       redu_word16 w[REDU_UNROLL];                                                          \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
-        w[u] = xw[k + u * stride];                                                         \
+        w[u] = redu_dev_load16(xw + k + u * stride);                                       \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
         part[u] = PFX##_word(part[u], w[u], head + (k + u * stride) * V);                  \
     }                                                                                      \
@@ -85,7 +87,7 @@ typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
       acc = COMBINE(acc, part[u]);                                                         \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; k < nw; k += stride)                                                            \
-      acc = PFX##_word(acc, xw[k], head + k * V);                                          \
+      acc = PFX##_word(acc, redu_dev_load16(xw + k), head + k * V);                        \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = head + nw * V + g; i < n; i += stride)                                 \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \

@@ -4,6 +4,7 @@
  *   redu_dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
  *   redu_dev_fence()              device-scope memory fence (release + acquire)
  *   redu_dev_arch()               which target this code was compiled for (REDU_ARCH_*)
+ *   redu_dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
  *
  * The base definitions below serve host-offload and host fallback, where a "warp" is
  * one thread; each GPU target overrides them in its own file through OpenMP
@@ -12,6 +13,8 @@
 #define REDU_TARGET_H
 
 #include <stdint.h>
+
+typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
 
 enum { REDU_ARCH_CPU = 0, REDU_ARCH_NVPTX = 1, REDU_ARCH_AMDGCN = 2 };
 
@@ -28,6 +31,8 @@ static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
 }
 
 static inline void redu_dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+static inline redu_word16 redu_dev_load16(const redu_word16 *p) { return *p; }
 
 #pragma omp end declare target
 

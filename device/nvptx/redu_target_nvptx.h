@@ -1,4 +1,4 @@
-/* NVIDIA (nvptx64) variant of redu_target.h: 32-lane warps, shfl.sync, membar.gl.
+/* NVIDIA (nvptx64) variant of redu_target.h: 32-lane warps, shfl.sync, membar.gl, ldg.
  * __atomic_thread_fence cannot be selected for nvptx in LLVM 19, hence the intrinsic. */
 #ifndef REDU_TARGET_NVPTX_H
 #define REDU_TARGET_NVPTX_H
@@ -15,6 +15,13 @@ static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
 }
 
 static inline void redu_dev_fence(void) { __nvvm_membar_gl(); }
+
+typedef int redu_nvptx_i4 __attribute__((ext_vector_type(4)));
+/* ld.global.nc: the input is never written during a reduction. */
+static inline redu_word16 redu_dev_load16(const redu_word16 *p)
+{
+  return (redu_word16)__nvvm_ldg_i4((const redu_nvptx_i4 *)p);
+}
 
 #pragma omp end declare variant
 
