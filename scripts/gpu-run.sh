@@ -18,6 +18,8 @@ if [ "$what" != bench ]; then
     "$t" >"$out/$(basename "$t").log" 2>&1 || fail=1
     tail -n 3 "$out/$(basename "$t").log"
   done
+  echo "== test_errors env-bad (REDU_TEAMS=abc)"
+  REDU_TEAMS=abc "$build"/tests/test_errors env-bad || fail=1
 fi
 if [ "$what" != tests ]; then
   echo "== redu-bench"
