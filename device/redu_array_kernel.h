@@ -21,9 +21,7 @@
 #include "redu_launch.h"
 
 /* 16-byte loads in flight per thread (and independent partials). */
-#ifndef REDU_UNROLL
 #define REDU_UNROLL 4
-#endif
 
 /* Team-shared variables declared in a teams region: GPU targets put them in team memory;
  * on a CPU every team is a host thread and its stack already serves (libomp has no
@@ -94,7 +92,11 @@
     return acc;                                                                            \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE void PFX##_team(const T *x, size_t n, A *scratch, unsigned *last,          \
+  /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68  \
+   * ms at 1 GiB on the H100), but not the team routine itself into the parallel region  \
+   * (see REDU_INLINE). */                                                                 \
+  static inline __attribute__((flatten)) void PFX##_team(const T *x, size_t n, A *scratch, \
+                                                         unsigned *last,                   \
                                 A *partials, unsigned *counter, A *result)                 \
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
