@@ -6,8 +6,8 @@
  *   IDENT          an expression of type A, the identity of COMBINE
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
- * Each thread reads 16-byte words, four in flight, grid-strided so that a warp's loads
- * are coalesced, into four independent partials (no serial dependency between loads, which
+ * Each thread reads 16-byte words, four in flight (grid-strided on GPUs so that a warp's
+ * loads coalesce, a contiguous chunk per thread on CPUs), into four independent partials (no serial dependency between loads, which
  * CPUs need for speed) merged in a fixed order; the unaligned head and the tail are read
  * element by element. The
  * per-thread order, and so the whole tree, depends only on the plan and x's alignment.
@@ -69,22 +69,31 @@
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = g; i < head; i += stride)                                              \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
-    size_t k = g;                                                                          \
+    /* Words k, k + step, ... below end: grid-strided where a warp's loads coalesce, one   \
+     * contiguous chunk per thread where a "warp" is one CPU thread (interleaving would    \
+     * make every core pull every cache line). */                                          \
+    size_t k = g, step = stride, end = nw;                                                 \
+    if (redu_dev_warp_size() == 1) {                                                       \
+      size_t chunk = nw / stride + (nw % stride != 0);                                     \
+      k = g * chunk < nw ? g * chunk : nw;                                                 \
+      end = nw - k < chunk ? nw : k + chunk;                                               \
+      step = 1;                                                                            \
+    }                                                                                      \
     A part[REDU_UNROLL];                                                                   \
     for (int u = 0; u < REDU_UNROLL; ++u)                                                  \
       part[u] = (IDENT);                                                                   \
     _Pragma("clang loop unroll(disable)")                                                  \
-    for (; k + (REDU_UNROLL - 1) * stride < nw; k += REDU_UNROLL * stride) {               \
+    for (; k + (REDU_UNROLL - 1) * step < end; k += REDU_UNROLL * step) {                  \
       redu_word16 w[REDU_UNROLL];                                                          \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
-        w[u] = redu_dev_load16(xw + k + u * stride);                                       \
+        w[u] = redu_dev_load16(xw + k + u * step);                                         \
       for (int u = 0; u < REDU_UNROLL; ++u)                                                \
-        part[u] = PFX##_word(part[u], w[u], head + (k + u * stride) * V);                  \
+        part[u] = PFX##_word(part[u], w[u], head + (k + u * step) * V);                    \
     }                                                                                      \
     for (int u = 0; u < REDU_UNROLL; ++u)                                                  \
       acc = COMBINE(acc, part[u]);                                                         \
     _Pragma("clang loop unroll(disable)")                                                  \
-    for (; k < nw; k += stride)                                                            \
+    for (; k < end; k += step)                                                             \
       acc = PFX##_word(acc, redu_dev_load16(xw + k), head + k * V);                        \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = head + nw * V + g; i < n; i += stride)                                 \
