@@ -25,14 +25,16 @@ static int redu_env_int(const char *name)
 
 static redu_status redu_device_setup(redu_device *d, const char *fn)
 {
-  int arch = -1, warp = 0;
+  int arch = -1, warp = 0, on_host = 0;
   int num = d->number;
   /* One tiny region per device, once: proves the device runs our code, and says which
-   * target variant that code is. */
-#pragma omp target device(num) map(from : arch, warp)
+   * target variant that code is, and whether it ran on the host after all
+   * (OMP_TARGET_OFFLOAD=DISABLED keeps the device numbers but runs every region here). */
+#pragma omp target device(num) map(from : arch, warp, on_host)
   {
     arch = redu_dev_arch();
     warp = (int)redu_dev_warp_size();
+    on_host = omp_is_initial_device();
   }
   if (arch < 0)
     return redu_fail(REDU_ERR_DEVICE, "%s: device %d did not run the probe region", fn, num);
@@ -64,6 +66,7 @@ static redu_status redu_device_setup(redu_device *d, const char *fn)
     d->max_threads = arch == REDU_ARCH_CPU ? REDU_MAX_WARPS : 1024;
     snprintf(d->name, sizeof d->name, "%s",
              d->is_initial ? "host (initial device)"
+             : on_host               ? "host (offload disabled or unavailable)"
              : arch == REDU_ARCH_CPU ? "host-offload CPU device"
                                      : "AMD GPU");
     snprintf(d->where, sizeof d->where, "hwloc: %s", topo);
