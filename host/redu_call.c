@@ -1,6 +1,7 @@
 #include "redu_call.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,14 +12,20 @@
 #include "redu_plan.h"
 #include "redu_scratch.h"
 
+static int redu_verbose_flag;
+static pthread_once_t redu_verbose_once = PTHREAD_ONCE_INIT;
+
+static void redu_verbose_read(void)
+{
+  const char *s = getenv("REDU_VERBOSE");
+  redu_verbose_flag = s && *s && *s != '0';
+}
+
+/* Read once, race-free: the first calls may come from many threads at once. */
 static int redu_verbose(void)
 {
-  static int v = -1;
-  if (v < 0) {
-    const char *s = getenv("REDU_VERBOSE");
-    v = s && *s && *s != '0';
-  }
-  return v;
+  pthread_once(&redu_verbose_once, redu_verbose_read);
+  return redu_verbose_flag;
 }
 
 static void redu_plan_text(const redu_device *d, size_t n, const redu_plan *p, char *buf,
