@@ -6,11 +6,12 @@
  *   IDENT          an expression of type A, the identity of COMBINE
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
- * Each thread reads 16-byte words, four in flight (grid-strided on GPUs so that a warp's
- * loads coalesce, a contiguous chunk per thread on CPUs), into four independent partials (no serial dependency between loads, which
- * CPUs need for speed) merged in a fixed order; the unaligned head and the tail are read
- * element by element. The
- * per-thread order, and so the whole tree, depends only on the plan and x's alignment.
+ * Each thread reads 16-byte words, four in flight, into four independent partials merged
+ * in a fixed order (no serial dependency between loads). Which words a thread reads is the
+ * target's choice (redu_dev_interleave_words): grid-strided on GPUs so that a warp's loads
+ * coalesce, one contiguous chunk per thread on CPUs. The unaligned head and the tail are
+ * read element by element. The per-thread order, and so the whole tree, depends only on
+ * the plan, the target and x's alignment.
  * T must be 1, 2, 4, 8 or 16 bytes. */
 #ifndef REDU_ARRAY_KERNEL_H
 #define REDU_ARRAY_KERNEL_H
@@ -69,11 +70,9 @@
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = g; i < head; i += stride)                                              \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
-    /* Words k, k + step, ... below end: grid-strided where a warp's loads coalesce, one   \
-     * contiguous chunk per thread where a "warp" is one CPU thread (interleaving would    \
-     * make every core pull every cache line). */                                          \
+    /* Words k, k + step, ... below end. */                                                \
     size_t k = g, step = stride, end = nw;                                                 \
-    if (redu_dev_warp_size() == 1) {                                                       \
+    if (!redu_dev_interleave_words()) {                                                    \
       size_t chunk = nw / stride + (nw % stride != 0);                                     \
       k = g * chunk < nw ? g * chunk : nw;                                                 \
       end = nw - k < chunk ? nw : k + chunk;                                               \

@@ -5,6 +5,10 @@
  *   redu_dev_fence()              device-scope memory fence (release + acquire)
  *   redu_dev_arch()               which target this code was compiled for (REDU_ARCH_*)
  *   redu_dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
+ *   redu_dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
+ *                                 a warp's loads coalesce; 0: each thread reads one
+ *                                 contiguous chunk (CPUs: interleaving would make every
+ *                                 core pull every cache line)
  *
  * The base definitions below serve host-offload and host fallback, where a "warp" is
  * one thread; each GPU target overrides them in its own file through OpenMP
@@ -33,6 +37,8 @@ static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
 static inline void redu_dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 static inline redu_word16 redu_dev_load16(const redu_word16 *p) { return *p; }
+
+static inline int redu_dev_interleave_words(void) { return 0; }
 
 #pragma omp end declare target
 

@@ -14,6 +14,8 @@ static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
   return (uint32_t)__nvvm_shfl_sync_down_i32(0xffffffffu, (int)w, (int)delta, 0x1f);
 }
 
+static inline int redu_dev_interleave_words(void) { return 1; }
+
 static inline void redu_dev_fence(void) { __nvvm_membar_gl(); }
 
 typedef int redu_nvptx_i4 __attribute__((ext_vector_type(4)));
