@@ -8,6 +8,8 @@
 #include "redu_error.h"
 #include "redu_topology.h"
 
+/* Set-up is serialised by the lock; lookups after set-up take no lock (every call makes
+ * one, from any number of host threads). */
 static pthread_mutex_t redu_devices_lock = PTHREAD_MUTEX_INITIALIZER;
 static redu_device **redu_devices;
 static int redu_device_slots;
@@ -84,11 +86,21 @@ redu_status redu_device_get(int device, redu_device **out, const char *fn)
                      "(0..%d) and the host is %d",
                      fn, device, count, count - 1, initial);
   int slot = num == initial ? count : num;
+  /* Fast path, no lock: entries are immutable once published (release below). */
+  redu_device **table = __atomic_load_n(&redu_devices, __ATOMIC_ACQUIRE);
+  redu_device *ready = table && slot < redu_device_slots
+                           ? __atomic_load_n(&table[slot], __ATOMIC_ACQUIRE)
+                           : NULL;
+  if (ready) {
+    *out = ready;
+    return REDU_OK;
+  }
   redu_status s = REDU_OK;
   pthread_mutex_lock(&redu_devices_lock);
   if (!redu_devices) {
-    redu_devices = calloc((size_t)count + 1, sizeof *redu_devices);
-    redu_device_slots = redu_devices ? count + 1 : 0;
+    table = calloc((size_t)count + 1, sizeof *table);
+    redu_device_slots = table ? count + 1 : 0;
+    __atomic_store_n(&redu_devices, table, __ATOMIC_RELEASE);
   }
   if (slot >= redu_device_slots) {
     s = redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
@@ -102,7 +114,7 @@ redu_status redu_device_get(int device, redu_device **out, const char *fn)
       pthread_mutex_init(&d->pool_lock, NULL);
       s = redu_device_setup(d, fn);
       if (s == REDU_OK)
-        redu_devices[slot] = d;
+        __atomic_store_n(&redu_devices[slot], d, __ATOMIC_RELEASE);
       else
         free(d);
     }
