@@ -34,7 +34,7 @@ static struct {
   CUresult (*device_get_count)(int *);
   CUresult (*device_get_attribute)(int *, int, CUdevice);
   CUresult (*device_get_name)(char *, int, CUdevice);
-  CUresult (*pointer_get_attribute)(void *, int, CUdeviceptr);
+  CUresult (*pointer_get_attributes)(unsigned, int *, void **, CUdeviceptr);
   CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
   CUresult (*ctx_push)(CUcontext);
   CUresult (*ctx_pop)(CUcontext *);
@@ -57,14 +57,14 @@ static void redu_cuda_load(void)
   REDU_CU_SYM(device_get_count, "cuDeviceGetCount");
   REDU_CU_SYM(device_get_attribute, "cuDeviceGetAttribute");
   REDU_CU_SYM(device_get_name, "cuDeviceGetName");
-  REDU_CU_SYM(pointer_get_attribute, "cuPointerGetAttribute");
+  REDU_CU_SYM(pointer_get_attributes, "cuPointerGetAttributes");
   REDU_CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain");
   REDU_CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
   REDU_CU_SYM(ctx_pop, "cuCtxPopCurrent_v2");
 #undef REDU_CU_SYM
   if (!redu_cu.init || !redu_cu.device_get || !redu_cu.device_get_count ||
       !redu_cu.device_get_attribute || !redu_cu.device_get_name ||
-      !redu_cu.pointer_get_attribute || !redu_cu.primary_ctx_retain || !redu_cu.ctx_push ||
+      !redu_cu.pointer_get_attributes || !redu_cu.primary_ctx_retain || !redu_cu.ctx_push ||
       !redu_cu.ctx_pop || redu_cu.init(0) != 0)
     return;
   redu_cu.ok = 1;
@@ -113,20 +113,22 @@ int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why,
     snprintf(why, len, "the CUDA driver cannot inspect device %d", ordinal);
     return -1;
   }
-  CUdeviceptr p = (CUdeviceptr)(uintptr_t)ptr;
+  /* One driver call per reduction: unknown pointers come back as memory type 0. */
+  CUdeviceptr p = (CUdeviceptr)(uintptr_t)ptr, start = 0;
   unsigned type = 0;
   int owner = -1;
-  CUdeviceptr start = 0;
   size_t size = 0;
+  int attrs[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                 CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, CU_POINTER_ATTRIBUTE_RANGE_SIZE};
+  void *data[] = {&type, &owner, &start, &size};
   int rc = -1;
-  if (redu_cu.pointer_get_attribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, p) != 0)
+  if (redu_cu.pointer_get_attributes(4, attrs, data, p) != 0 ||
+      (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE &&
+       type != CU_MEMORYTYPE_UNIFIED))
     snprintf(why, len, "%p is not memory the CUDA driver knows (a plain host pointer?)", ptr);
-  else if (type == CU_MEMORYTYPE_DEVICE &&
-           (redu_cu.pointer_get_attribute(&owner, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, p) != 0 ||
-            owner != ordinal))
+  else if (type == CU_MEMORYTYPE_DEVICE && owner != ordinal)
     snprintf(why, len, "%p is memory of CUDA device %d, not of device %d", ptr, owner, ordinal);
-  else if (redu_cu.pointer_get_attribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, p) != 0 ||
-           redu_cu.pointer_get_attribute(&size, CU_POINTER_ATTRIBUTE_RANGE_SIZE, p) != 0)
+  else if (size == 0)
     snprintf(why, len, "the CUDA driver gives no allocation range for %p", ptr);
   else if (p - start > size || bytes > size - (p - start))
     snprintf(why, len, "%zu bytes from %p run past the end of its %zu-byte allocation", bytes,
