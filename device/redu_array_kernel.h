@@ -20,20 +20,10 @@
 #include <stdint.h>
 #include "redu_reducers.h"
 #include "redu_launch.h"
+#include "redu_team_shared.h"
 
 /* 16-byte loads in flight per thread (and independent partials). */
 #define REDU_UNROLL 4
-
-/* Team-shared variables declared in a teams region: GPU targets put them in team memory;
- * on a CPU every team is a host thread and its stack already serves (libomp has no
- * team-memory allocator there and would warn on every call). */
-#if defined(__NVPTX__) || defined(__AMDGCN__)
-#define REDU_PRAGMA(x) _Pragma(#x)
-#define REDU_TEAM_SHARED(...) REDU_PRAGMA(omp allocate(__VA_ARGS__) allocator(omp_pteam_mem_alloc))
-#else
-#define REDU_TEAM_SHARED(...)
-#endif
-
 
 /* The body of every reduction region: team-shared scratch, then all threads of the team. */
 #define REDU_TEAM_REGION_BODY(PFX, A)                                                      \
@@ -110,7 +100,7 @@
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
-    PFX##_grid_finish(v, (IDENT), scratch, last, tid, nth, team, nteams, partials,         \
+    PFX##_grid_finish(v, (IDENT), scratch, 0, last, tid, nth, team, nteams, partials,         \
                       counter, result);                                                    \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \

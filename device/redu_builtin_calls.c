@@ -1,6 +1,5 @@
 /* Every typed call of libredu/redu.h and the generic redu_reduce, each stamped from one
  * definition: a kernel from the template and a host wrapper around redu_call_begin. */
-#include <string.h>
 #include "../libredu/redu.h"
 #include "../host/redu_call.h"
 #include "redu_array_kernel.h"
@@ -12,16 +11,15 @@
                                 const redu_options *opts)                                  \
   {                                                                                        \
     redu_call c;                                                                           \
-    redu_status s = redu_call_begin(&c, "redu_" #op "_" #sfx, device, x, n, sizeof(T),     \
-                                    sizeof(A), result, result, opts);                      \
+    const redu_call_shape sh = {"redu_" #op "_" #sfx, sizeof(T), sizeof(A), _Alignof(A), 0, 1}; \
+    redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
+    A acc = (IDENT);                                                                       \
+    if (s == REDU_OK && !c.empty) {                                                        \
+      redu_k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
+      s = redu_call_end(&c, &acc, sizeof acc);                                             \
+    }                                                                                      \
     if (s != REDU_OK)                                                                      \
       return s;                                                                            \
-    A acc = (IDENT);                                                                       \
-    if (!c.empty) {                                                                        \
-      redu_k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
-      memcpy(&acc, c.launch.result, sizeof acc);                                           \
-      redu_call_end(&c);                                                                   \
-    }                                                                                      \
     *result = FINISH(acc);                                                                 \
     return REDU_OK;                                                                        \
   }                                                                                        \
@@ -39,16 +37,16 @@
                                 const redu_options *opts)                                  \
   {                                                                                        \
     redu_call c;                                                                           \
-    redu_status s = redu_call_begin(&c, "redu_" #op "_" #sfx, device, x, n, sizeof(T),     \
-                                    sizeof(redu_loc_##sfx), value, index, opts);           \
+    const redu_call_shape sh = {"redu_" #op "_" #sfx, sizeof(T), sizeof(redu_loc_##sfx),   \
+                                _Alignof(redu_loc_##sfx), 0, 1};                           \
+    redu_status s = redu_call_begin(&c, &sh, device, x, n, value, index, opts);            \
+    redu_loc_##sfx acc = IDENT;                                                            \
+    if (s == REDU_OK && !c.empty) {                                                        \
+      redu_k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
+      s = redu_call_end(&c, &acc, sizeof acc);                                             \
+    }                                                                                      \
     if (s != REDU_OK)                                                                      \
       return s;                                                                            \
-    redu_loc_##sfx acc = IDENT;                                                            \
-    if (!c.empty) {                                                                        \
-      redu_k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
-      memcpy(&acc, c.launch.result, sizeof acc);                                           \
-      redu_call_end(&c);                                                                   \
-    }                                                                                      \
     *value = redu_op_value_##sfx(acc.v);                                                   \
     *index = acc.i;                                                                        \
     return REDU_OK;                                                                        \

@@ -10,8 +10,14 @@
  * a lower-ordered value on the left with the next higher-ordered one on the right, and
  * the tree's shape depends only on (teams, threads, warp size): for a given plan the
  * result is bitwise reproducible, and a non-commutative combiner sees index order.
+ * Two ways to combine a team (`tree` argument of grid_finish, uniform across the launch):
+ *   0  warp shuffles word by word, then one value per warp through `scratch`
+ *      (room for REDU_MAX_WARPS values of A)
+ *   1  every thread's value through `scratch` (room for one A per thread) and a
+ *      pairwise tree there: no shuffles, which wins for large A (docs/design.md)
  * Contract: the team's thread count is a multiple of the warp size, and `scratch` is
- * team-shared with room for REDU_MAX_WARPS values of A. */
+ * shared by the team (team memory, or a slice of device memory that only this team
+ * uses). */
 #ifndef REDU_REDUCERS_H
 #define REDU_REDUCERS_H
 
@@ -64,12 +70,31 @@
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, unsigned *last,           \
+  /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */  \
+  REDU_INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads) \
+  {                                                                                        \
+    scratch[tid] = v;                                                                      \
+    for (unsigned d = 1; d < nthreads; d <<= 1) {                                          \
+      _Pragma("omp barrier")                                                               \
+      if (tid % (2 * d) == 0 && tid + d < nthreads)                                        \
+        scratch[tid] = COMBINE(scratch[tid], scratch[tid + d]);                            \
+    }                                                                                      \
+    return tid == 0 ? scratch[0] : v; /* thread 0 made the last combine itself */          \
+  }                                                                                        \
+                                                                                           \
+  REDU_INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                \
+                                    unsigned nthreads, int tree)                           \
+  {                                                                                        \
+    return tree ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                       \
+                : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                    \
+  }                                                                                        \
+                                                                                           \
+  REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last, \
                                        unsigned tid, unsigned nthreads, unsigned team,     \
                                        unsigned nteams, A *partials, unsigned *counter,    \
                                        A *result)                                          \
   {                                                                                        \
-    v = PFX##_block_reduce(v, ident, scratch, tid, nthreads);                              \
+    v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                         \
     if (tid == 0) {                                                                        \
       unsigned ticket;                                                                     \
       partials[team] = v;                                                                  \
@@ -90,7 +115,7 @@
     _Pragma("clang loop unroll(disable)")                                                  \
     for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                   \
       r = COMBINE(r, ((const volatile A *)partials)[k]);                                   \
-    r = PFX##_block_reduce(r, ident, scratch, tid, nthreads);                              \
+    r = PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                         \
     if (tid == 0) {                                                                        \
       *result = r;                                                                         \
       *counter = 0;                                                                        \

@@ -9,6 +9,9 @@
  *                                 a warp's loads coalesce; 0: each thread reads one
  *                                 contiguous chunk (CPUs: interleaving would make every
  *                                 core pull every cache line)
+ *   redu_dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
+ *                                 NULL where there is none (CPUs: the host then passes
+ *                                 device-memory scratch instead)
  *
  * The base definitions below serve host-offload and host fallback, where a "warp" is
  * one thread; each GPU target overrides them in its own file through OpenMP
@@ -16,6 +19,7 @@
 #ifndef REDU_TARGET_H
 #define REDU_TARGET_H
 
+#include <omp.h>
 #include <stdint.h>
 
 typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
@@ -39,6 +43,8 @@ static inline void redu_dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST
 static inline redu_word16 redu_dev_load16(const redu_word16 *p) { return *p; }
 
 static inline int redu_dev_interleave_words(void) { return 0; }
+
+static inline void *redu_dev_team_mem(void) { return (void *)0; }
 
 #pragma omp end declare target
 

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "../device/redu_reducers.h"
 #include "redu_cuda.h"
 #include "redu_device.h"
@@ -28,44 +29,135 @@ static int redu_verbose(void)
   return redu_verbose_flag;
 }
 
-static void redu_plan_text(const redu_device *d, size_t n, const redu_plan *p, char *buf,
-                           size_t len)
+static void redu_plan_text(const redu_device *d, size_t n, const redu_call_shape *sh,
+                           const redu_plan *p, char *buf, size_t len)
 {
-  snprintf(buf, len, "device %d (%s; %s): n=%zu -> %d teams x %d threads [%s]", d->number,
-           d->name, d->where, n, p->teams, p->threads, p->reason);
+  snprintf(buf, len,
+           "device %d (%s; %s): n=%zu -> %d teams x %d threads [%s]; team combine: %s, "
+           "%zu B of scratch per team in %s",
+           d->number, d->name, d->where, n, p->teams, p->threads, p->reason,
+           p->tree ? "tree through scratch" : "warp shuffles", p->team_slots * sh->acc_size,
+           sh->builtin ? "static team memory" : p->team_mem ? "dynamic team memory"
+                                                            : "device memory");
 }
 
 /* x must be readable by the device over n elements: on NVIDIA the driver knows every
  * allocation; CPU devices read host memory, where nothing can be checked. */
-static redu_status redu_check_input(const redu_device *d, const void *x, size_t bytes,
-                                    const char *fn)
+static redu_status redu_check_device_range(const redu_device *d, const void *p, size_t bytes,
+                                           const char *what, const char *fn)
 {
   char why[160];
-  if (d->arch == REDU_ARCH_NVPTX && redu_cuda_check_range(d->number, x, bytes, why, sizeof why))
+  if (d->arch == REDU_ARCH_NVPTX && redu_cuda_check_range(d->number, p, bytes, why, sizeof why))
     return redu_fail(REDU_ERR_NOT_DEVICE_PTR,
-                     "%s: x is not usable on device %d: %s. Pass memory from "
-                     "omp_target_alloc(..., %d), or a host array with REDU_INPUT_HOST",
-                     fn, d->number, why, d->number);
+                     "%s: %s is not usable on device %d: %s. Pass memory from "
+                     "omp_target_alloc(..., %d)%s",
+                     fn, what, d->number, why, d->number,
+                     what[0] == 'x' ? ", or a host array with REDU_INPUT_HOST" : "");
   return REDU_OK;
 }
 
-redu_status redu_call_begin(redu_call *c, const char *fn, int device, const void *x, size_t n,
-                            size_t elem_size, size_t acc_size, const void *out1,
-                            const void *out2, const redu_options *opts)
+/* Where a call's device scratch lies inside one buffer (a user's scratchpad): offsets in
+ * bytes, each part 256-byte aligned relative to the start. */
+typedef struct redu_pad_layout {
+  size_t counter, result, spill, total;
+} redu_pad_layout;
+
+static size_t redu_round256(size_t a) { return (a + 255) & ~(size_t)255; }
+
+static redu_pad_layout redu_pad_layout_of(const redu_plan *p, size_t acc_size)
 {
-  c->empty = 0;
-  c->slot = NULL;
-  if (opts && (opts->flags & ~REDU_INPUT_HOST))
-    return redu_fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", fn,
-                     opts->flags & ~REDU_INPUT_HOST);
+  redu_pad_layout l;
+  l.counter = redu_round256((size_t)p->teams * acc_size);
+  l.result = l.counter + 256;
+  l.spill = l.result + redu_round256(acc_size);
+  l.total = l.spill + p->spill_bytes;
+  return l;
+}
+
+static redu_status redu_use_scratchpad(redu_call *c, const redu_device *d,
+                                       const redu_call_shape *sh, const redu_plan *p,
+                                       const redu_options *opts)
+{
+  redu_pad_layout l = redu_pad_layout_of(p, sh->acc_size);
+  char *pad = opts->scratchpad;
+  if (opts->scratchpad_bytes < l.total)
+    return redu_fail(REDU_ERR_SCRATCH_TOO_SMALL,
+                     "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
+                     "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
+                     sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size,
+                     l.total);
+  if ((uintptr_t)pad % sh->acc_align)
+    return redu_fail(REDU_ERR_SCRATCH_TOO_SMALL,
+                     "%s: the scratchpad at %p is not aligned to the accumulator's %zu bytes",
+                     sh->fn, (void *)pad, sh->acc_align);
+  redu_status s = redu_check_device_range(d, pad, l.total, "the scratchpad", sh->fn);
+  if (s != REDU_OK)
+    return s;
+  unsigned zero = 0;
+  if (omp_target_memcpy(pad + l.counter, &zero, sizeof zero, 0, 0, d->number,
+                        omp_get_initial_device()) != 0)
+    return redu_fail(REDU_ERR_DEVICE, "%s: could not clear the scratchpad's counter on "
+                     "device %d", sh->fn, d->number);
+  c->launch.partials = pad;
+  c->launch.counter = (unsigned *)(pad + l.counter);
+  c->launch.result = pad + l.result;
+  c->launch.team_spill = p->spill_bytes ? pad + l.spill : NULL;
+  c->result_on_device = 1;
+  return REDU_OK;
+}
+
+static redu_status redu_use_cache(redu_call *c, redu_device *d, const redu_call_shape *sh,
+                                  const redu_plan *p)
+{
+  if (!(c->slot = redu_scratch_acquire(d)))
+    return redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
+                     sh->fn, d->number);
+  if (p->spill_bytes && redu_scratch_spill(d, c->slot, p->spill_bytes) != 0) {
+    redu_scratch_release(d, c->slot);
+    return redu_fail(REDU_ERR_OUT_OF_MEMORY,
+                     "%s: no device memory for %zu bytes of team scratch on device %d; pass "
+                     "fewer teams or threads in redu_options", sh->fn, p->spill_bytes, d->number);
+  }
+  c->launch.partials = c->slot->partials;
+  c->launch.counter = c->slot->counter;
+  c->launch.result = c->slot->result;
+  c->launch.team_spill = p->spill_bytes ? c->slot->spill : NULL;
+  return REDU_OK;
+}
+
+static const unsigned redu_known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE;
+
+static redu_status redu_check_shape(const redu_call_shape *sh, const redu_options *opts)
+{
+  if (opts && (opts->flags & ~redu_known_flags))
+    return redu_fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
+                     opts->flags & ~redu_known_flags);
   if (opts && (opts->teams < 0 || opts->threads < 0))
     return redu_fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
-                     fn, opts->teams, opts->threads);
+                     sh->fn, opts->teams, opts->threads);
+  if (!sh->elem_size || !sh->acc_size || sh->acc_size > REDU_MAX_ACC_BYTES || !sh->acc_align ||
+      sh->acc_align > REDU_MAX_ACC_BYTES)
+    return redu_fail(REDU_ERR_UNSUPPORTED,
+                     "%s: element of %zu bytes, accumulator of %zu bytes aligned to %zu: "
+                     "libredu reduces into types of 1..%d bytes, aligned to at most %d",
+                     sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, REDU_MAX_ACC_BYTES,
+                     REDU_MAX_ACC_BYTES);
+  return REDU_OK;
+}
+
+redu_status redu_call_begin(redu_call *c, const redu_call_shape *sh, int device,
+                            const void *x, size_t n, const void *out1, const void *out2,
+                            const redu_options *opts)
+{
+  const char *fn = sh->fn;
+  *c = (redu_call){0};
+  redu_status s = redu_check_shape(sh, opts);
+  if (s != REDU_OK)
+    return s;
   if (!out1 || !out2)
     return redu_fail(REDU_ERR_NULL_ARG, "%s: the result pointer is NULL", fn);
   redu_device *d;
-  redu_status s = redu_device_get(device, &d, fn);
-  if (s != REDU_OK)
+  if ((s = redu_device_get(device, &d, fn)) != REDU_OK)
     return s;
   if (n == 0) {
     c->empty = 1;
@@ -73,62 +165,78 @@ redu_status redu_call_begin(redu_call *c, const char *fn, int device, const void
   }
   if (!x)
     return redu_fail(REDU_ERR_NULL_ARG, "%s: x is NULL with n = %zu", fn, n);
-  if (n > SIZE_MAX / elem_size || (uintptr_t)x > UINTPTR_MAX - n * elem_size)
+  if (n > SIZE_MAX / sh->elem_size || (uintptr_t)x > UINTPTR_MAX - n * sh->elem_size)
     return redu_fail(REDU_ERR_OVERFLOW,
                      "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
-                     fn, n, elem_size, x);
+                     fn, n, sh->elem_size, x);
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  if (!on_host && (s = redu_check_input(d, x, n * elem_size, fn)) != REDU_OK)
+  if (!on_host && (s = redu_check_device_range(d, x, n * sh->elem_size, "x", fn)) != REDU_OK)
     return s;
   redu_plan p;
-  if ((s = redu_plan_make(d, n, elem_size, opts, &p, fn)) != REDU_OK)
+  if ((s = redu_plan_make(d, n, sh, opts, &p)) != REDU_OK)
     return s;
-  if (acc_size > REDU_MAX_ACC_BYTES)
-    return redu_fail(REDU_ERR_UNSUPPORTED, "%s: accumulator of %zu bytes exceeds %d", fn,
-                     acc_size, REDU_MAX_ACC_BYTES);
-  if (!(c->slot = redu_scratch_acquire(d)))
-    return redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
-                     fn, d->number);
-  if (redu_verbose()) {
-    char text[512];
-    redu_plan_text(d, n, &p, text, sizeof text);
-    fprintf(stderr, "libredu: %s: %s\n", fn, text);
-  }
   c->launch = (redu_launch){
       .device = d->number,
       .teams = p.teams,
       .threads = p.threads,
       .input_on_host = on_host,
-      .partials = c->slot->partials,
-      .counter = c->slot->counter,
-      .result = c->slot->result,
+      .tree = p.tree,
+      .team_slots = p.team_slots,
+      .team_mem = p.team_mem,
       .owner = d,
   };
+  s = opts && opts->scratchpad ? redu_use_scratchpad(c, d, sh, &p, opts)
+                               : redu_use_cache(c, d, sh, &p);
+  if (s != REDU_OK)
+    return s;
+  if (redu_verbose()) {
+    char text[768];
+    redu_plan_text(d, n, sh, &p, text, sizeof text);
+    fprintf(stderr, "libredu: %s: %s\n", fn, text);
+  }
   return REDU_OK;
 }
 
-void redu_call_end(redu_call *c) { redu_scratch_release(c->launch.owner, c->slot); }
-
-static redu_status redu_plan_for(int device, size_t n, size_t elem_size, redu_device **d,
-                                 redu_plan *p, const char *fn)
+redu_status redu_call_end(redu_call *c, void *acc, size_t acc_size)
 {
-  if (!elem_size)
-    return redu_fail(REDU_ERR_UNSUPPORTED, "%s: elem_size is 0", fn);
-  if (n > SIZE_MAX / elem_size)
-    return redu_fail(REDU_ERR_OVERFLOW, "%s: n * elem_size overflows", fn);
-  redu_status s = redu_device_get(device, d, fn);
-  return s == REDU_OK ? redu_plan_make(*d, n, elem_size, NULL, p, fn) : s;
+  if (c->result_on_device)
+    return omp_target_memcpy(acc, c->launch.result, acc_size, 0, 0, omp_get_initial_device(),
+                             c->launch.device) == 0
+               ? REDU_OK
+               : redu_fail(REDU_ERR_DEVICE, "could not copy the result from device %d",
+                           c->launch.device);
+  memcpy(acc, c->launch.result, acc_size);
+  redu_scratch_release(c->launch.owner, c->slot);
+  return REDU_OK;
+}
+
+static redu_status redu_plan_for(int device, size_t n, const redu_call_shape *sh,
+                                 const redu_options *opts, redu_device **d, redu_plan *p)
+{
+  redu_status s = redu_check_shape(sh, opts);
+  if (s != REDU_OK)
+    return s;
+  if (n > SIZE_MAX / sh->elem_size)
+    return redu_fail(REDU_ERR_OVERFLOW, "%s: n * elem_size overflows", sh->fn);
+  s = redu_device_get(device, d, sh->fn);
+  return s == REDU_OK ? redu_plan_make(*d, n, sh, opts, p) : s;
+}
+
+static redu_call_shape redu_builtin_shape(const char *fn, size_t elem_size)
+{
+  return (redu_call_shape){fn, elem_size, elem_size ? elem_size : 1, 1, 0, 1};
 }
 
 redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf, size_t len)
 {
   redu_device *d;
   redu_plan p;
+  redu_call_shape sh = redu_builtin_shape("redu_describe_plan", elem_size);
   if (!buf || !len)
     return redu_fail(REDU_ERR_NULL_ARG, "redu_describe_plan: buf is NULL or len is 0");
-  redu_status s = redu_plan_for(device, n, elem_size, &d, &p, "redu_describe_plan");
+  redu_status s = redu_plan_for(device, n, &sh, NULL, &d, &p);
   if (s == REDU_OK)
-    redu_plan_text(d, n, &p, buf, len);
+    redu_plan_text(d, n, &sh, &p, buf, len);
   return s;
 }
 
@@ -136,11 +244,30 @@ redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, 
 {
   redu_device *d;
   redu_plan p;
+  redu_call_shape sh = redu_builtin_shape("redu_plan_query", elem_size);
   if (!teams || !threads)
     return redu_fail(REDU_ERR_NULL_ARG, "redu_plan_query: teams or threads is NULL");
-  redu_status s = redu_plan_for(device, n, elem_size, &d, &p, "redu_plan_query");
+  redu_status s = redu_plan_for(device, n, &sh, NULL, &d, &p);
   if (s == REDU_OK)
     *teams = p.teams, *threads = p.threads;
+  return s;
+}
+
+redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t acc_size,
+                               const redu_options *opts, size_t *team_bytes,
+                               size_t *device_bytes)
+{
+  redu_device *d;
+  redu_plan p;
+  redu_call_shape sh = {"redu_scratch_query", elem_size, acc_size, 1, 0, 0};
+  if (!team_bytes || !device_bytes)
+    return redu_fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
+  redu_status s = redu_plan_for(device, n ? n : 1, &sh, opts, &d, &p);
+  if (s == REDU_OK) {
+    /* n = 0 launches nothing. */
+    *team_bytes = n ? p.team_mem : 0;
+    *device_bytes = n ? redu_pad_layout_of(&p, acc_size).total : 0;
+  }
   return s;
 }
 

@@ -14,6 +14,9 @@ static pthread_mutex_t redu_devices_lock = PTHREAD_MUTEX_INITIALIZER;
 static redu_device **redu_devices;
 static int redu_device_slots;
 
+/* Team memory left to LLVM's device runtime (its shared-memory stack and state). */
+enum { REDU_RUNTIME_TEAM_MEM = 8 << 10 };
+
 /* Reads a positive integer from the environment; 0 when unset, -1 when malformed. */
 static int redu_env_int(const char *name)
 {
@@ -58,6 +61,11 @@ static redu_status redu_device_setup(redu_device *d, const char *fn)
     snprintf(d->name, sizeof d->name, "%s", p.name);
     d->units = p.multiprocessors;
     d->max_threads = p.max_threads_per_block;
+    /* The default per-block limit (libomptarget 19 does not raise it), less what the
+     * device runtime and our static team variables take. */
+    d->team_mem = p.shared_mem_per_block > REDU_RUNTIME_TEAM_MEM
+                      ? (size_t)(p.shared_mem_per_block - REDU_RUNTIME_TEAM_MEM)
+                      : 0;
     snprintf(d->where, sizeof d->where, "CUDA driver: %d SMs, %d threads/team, %d B team "
              "memory; %s", p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block,
              loc);

@@ -15,6 +15,7 @@ typedef struct redu_device {
   int warp_size;
   int units;           /* multiprocessors of a GPU, or cores of the host */
   int max_threads;     /* per team */
+  size_t team_mem;     /* dynamic team memory a team may take (0: none, use device memory) */
   int env_teams;       /* REDU_TEAMS / REDU_THREADS, 0 when unset */
   int env_threads;
   char name[96];

@@ -24,6 +24,9 @@ static const char *const redu_status_texts[REDU_STATUS_COUNT] = {
                                "memory or reduce concurrency",
     [REDU_ERR_DEVICE] = "the OpenMP device runtime failed: check that libomptarget finds the "
                         "device (LIBOMPTARGET_INFO=1) and REDU_VERBOSE=1 output",
+    [REDU_ERR_SCRATCH_TOO_SMALL] = "the scratchpad in redu_options is too small or misaligned "
+                                   "for this call: size it with redu_scratch_query, or pass "
+                                   "NULL to use libredu's own scratch",
 };
 
 const char *redu_status_string(redu_status status)

@@ -13,10 +13,16 @@ enum { REDU_GPU_THREADS = 512, REDU_GPU_TEAMS_PER_UNIT = 4, REDU_MIN_BYTES_PER_T
 /* CPU: one thread per team, one team per core; below this many bytes per team the fork
  * costs more than the reading. */
 enum { REDU_CPU_MIN_BYTES_PER_TEAM = 1 << 18 };
+/* User-declared accumulators above these sizes get fewer threads per team (their
+ * registers: a 256-byte accumulator and the element being read hold ~130 per thread),
+ * and above REDU_TREE_MIN_BYTES the team combines through scratch instead of word-by-word
+ * shuffles (docs/design.md has the measurements). */
+enum { REDU_GPU_ACC_512_THREADS = 32, REDU_GPU_ACC_256_THREADS = 128,
+       REDU_TREE_MIN_BYTES = 64 };
 
 static size_t redu_div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
 
-static void redu_plan_auto(const redu_device *d, size_t bytes, redu_plan *p)
+static void redu_plan_auto(const redu_device *d, size_t bytes, size_t acc_size, redu_plan *p)
 {
   if (d->arch == REDU_ARCH_CPU) {
     size_t want = redu_div_up(bytes, REDU_CPU_MIN_BYTES_PER_TEAM);
@@ -26,8 +32,11 @@ static void redu_plan_auto(const redu_device *d, size_t bytes, redu_plan *p)
              REDU_CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
   } else {
     size_t full = (size_t)d->units * REDU_GPU_TEAMS_PER_UNIT;
-    size_t want = redu_div_up(bytes, (size_t)REDU_GPU_THREADS * REDU_MIN_BYTES_PER_THREAD);
-    p->threads = REDU_GPU_THREADS <= d->max_threads ? REDU_GPU_THREADS : d->max_threads;
+    int threads = acc_size <= REDU_GPU_ACC_512_THREADS   ? REDU_GPU_THREADS
+                  : acc_size <= REDU_GPU_ACC_256_THREADS ? REDU_GPU_THREADS / 2
+                                                         : REDU_GPU_THREADS / 4;
+    p->threads = threads <= d->max_threads ? threads : d->max_threads;
+    size_t want = redu_div_up(bytes, (size_t)p->threads * REDU_MIN_BYTES_PER_THREAD);
     p->teams = (int)(want < full ? want : full);
     snprintf(p->reason, sizeof p->reason,
              "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread",
@@ -37,10 +46,27 @@ static void redu_plan_auto(const redu_device *d, size_t bytes, redu_plan *p)
     p->teams = 1;
 }
 
-redu_status redu_plan_make(const redu_device *d, size_t n, size_t elem_size,
-                           const redu_options *opts, redu_plan *p, const char *fn)
+/* Team scratch: one accumulator per warp (shuffles) or per thread (tree), in dynamic team
+ * memory when it fits there, else a slice of device memory per team. Built-in kernels
+ * keep theirs in static team memory. */
+static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *shape,
+                                   const redu_options *opts, redu_plan *p)
 {
-  redu_plan_auto(d, n * elem_size, p);
+  unsigned flags = opts ? opts->flags : 0;
+  p->tree = !shape->builtin && (flags & REDU_TEAM_TREE ? 1
+                                : flags & REDU_TEAM_SHUFFLE ? 0
+                                : shape->acc_size > REDU_TREE_MIN_BYTES);
+  p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
+  size_t bytes = p->team_slots * shape->acc_size;
+  p->team_mem = shape->builtin || (d->team_mem && bytes <= d->team_mem) ? bytes : 0;
+  p->spill_bytes = p->team_mem || shape->builtin ? 0 : (size_t)p->teams * bytes;
+}
+
+redu_status redu_plan_make(const redu_device *d, size_t n, const redu_call_shape *shape,
+                           const redu_options *opts, redu_plan *p)
+{
+  const char *fn = shape->fn;
+  redu_plan_auto(d, n * shape->elem_size, shape->acc_size, p);
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu_fail(REDU_ERR_BAD_OPTION,
                      "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
@@ -64,5 +90,9 @@ redu_status redu_plan_make(const redu_device *d, size_t n, size_t elem_size,
                      "%d and at most %d on device %d",
                      fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
                      d->number);
+  if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
+    return redu_fail(REDU_ERR_BAD_OPTION,
+                     "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);
+  redu_plan_team_scratch(d, shape, opts, p);
   return REDU_OK;
 }

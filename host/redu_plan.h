@@ -1,19 +1,26 @@
-/* The launch plan: how many teams of how many threads reduce n elements on a device. */
+/* The launch plan: how many teams of how many threads reduce n elements on a device, how
+ * each team combines its threads, and where its scratch lives. */
 #ifndef REDU_PLAN_H
 #define REDU_PLAN_H
 
 #include <stddef.h>
+#include "../device/redu_launch.h"
 #include "redu_device.h"
 
 typedef struct redu_plan {
   int teams;
   int threads;
-  char reason[160];
+  int tree;             /* team combine through scratch instead of shuffles */
+  size_t team_slots;    /* accumulators of team scratch per team */
+  size_t team_mem;      /* bytes of dynamic team memory per team, 0: scratch in device memory */
+  size_t spill_bytes;   /* device memory for team scratch (teams * slots * acc), or 0 */
+  char reason[200];
 } redu_plan;
 
-/* Fills p for n elements of elem_size bytes; per-call opts override REDU_TEAMS/REDU_THREADS,
- * which override the planner. REDU_ERR_BAD_OPTION for values the device cannot run. */
-redu_status redu_plan_make(const redu_device *d, size_t n, size_t elem_size,
-                           const redu_options *opts, redu_plan *p, const char *fn);
+/* Fills p for n elements of the given shape; per-call opts override REDU_TEAMS /
+ * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device
+ * cannot run. */
+redu_status redu_plan_make(const redu_device *d, size_t n, const redu_call_shape *shape,
+                           const redu_options *opts, redu_plan *p);
 
 #endif

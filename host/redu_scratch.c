@@ -12,6 +12,7 @@ static void redu_slot_free(redu_device *d, redu_slot *s)
 {
   omp_target_free(s->partials, d->number);
   omp_target_free(s->counter, d->number);
+  omp_target_free(s->spill, d->number);
   if (d->arch == REDU_ARCH_CPU)
     omp_target_free(s->result, d->number);
   else
@@ -40,6 +41,16 @@ static redu_slot *redu_slot_new(redu_device *d)
     return NULL;
   }
   return s;
+}
+
+int redu_scratch_spill(redu_device *d, redu_slot *s, size_t bytes)
+{
+  if (bytes <= s->spill_bytes)
+    return 0;
+  omp_target_free(s->spill, d->number);
+  s->spill = omp_target_alloc(bytes, d->number);
+  s->spill_bytes = s->spill ? bytes : 0;
+  return s->spill ? 0 : -1;
 }
 
 redu_slot *redu_scratch_acquire(redu_device *d)

@@ -38,6 +38,7 @@ typedef enum redu_status {
   REDU_ERR_BAD_OPTION,      /* teams/threads/flags in opts or REDU_TEAMS/REDU_THREADS invalid */
   REDU_ERR_OUT_OF_MEMORY,   /* device scratch could not be allocated */
   REDU_ERR_DEVICE,          /* the device runtime failed */
+  REDU_ERR_SCRATCH_TOO_SMALL, /* opts->scratchpad holds fewer bytes than the call needs */
   REDU_STATUS_COUNT
 } redu_status;
 
@@ -57,13 +58,22 @@ typedef enum redu_type {
 #define REDU_NO_INDEX SIZE_MAX
 /* redu_options.flags */
 #define REDU_INPUT_HOST 1u
+/* How a team combines its threads' accumulators (user-declared reductions; built-in ops
+ * always shuffle). Neither: the planner picks by accumulator size (docs/design.md). */
+#define REDU_TEAM_SHUFFLE 2u /* warp shuffles word by word, one value per warp in scratch */
+#define REDU_TEAM_TREE 4u    /* every thread's value in team scratch, pairwise tree there */
 
 /* Per-call overrides of the launch plan; zero fields mean "planner decides".
- * threads must be a multiple of the device's warp size (32 on NVIDIA). */
+ * threads must be a multiple of the device's warp size (32 on NVIDIA).
+ * scratchpad: device memory (omp_target_alloc) of scratchpad_bytes that the call uses
+ * for all its device scratch instead of libredu's cached buffers (size it with
+ * redu_scratch_query; aligned to the accumulator's alignment); NULL for the cache. */
 typedef struct redu_options {
   int teams;
   int threads;
   unsigned flags;
+  void *scratchpad;
+  size_t scratchpad_bytes;
 } redu_options;
 
 /* A fixed text for a status: what went wrong and what to do. Never NULL. */
@@ -116,6 +126,15 @@ redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf
 /* The plan (teams, threads per team) a call of n elements of elem_size bytes would get on
  * device, with REDU_TEAMS/REDU_THREADS applied. */
 redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, int *threads);
+
+/* Scratch a reduction into an accumulator of acc_size bytes (sizeof the declared type
+ * for libredu/redu_udr.h reductions, else the element size) over n elements of elem_size
+ * bytes needs on device with opts (NULL: defaults): team_bytes of team memory per team
+ * (0 when the plan keeps team scratch in device memory instead: too large, or a CPU),
+ * and device_bytes of device memory, the least opts->scratchpad_bytes may be. */
+redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t acc_size,
+                               const redu_options *opts, size_t *team_bytes,
+                               size_t *device_bytes);
 
 /* Frees every device's cached scratch. Optional (at exit nothing leaks that matters);
  * no other call may be in flight. */

@@ -49,8 +49,8 @@ int main(int argc, char **argv)
          REDU_ERR_UNSUPPORTED, &out, "unknown op");
   expect(redu_reduce(dev, REDU_SUM, (redu_type)-1, d, 10, &out, NULL, NULL),
          REDU_ERR_UNSUPPORTED, &out, "unknown type");
-  redu_options bad_teams = {1 << 20, 0, 0}, bad_threads = {0, 33, 0}, bad_flags = {0, 0, 0x80},
-               neg = {-1, 0, 0};
+  redu_options bad_teams = {.teams = 1 << 20}, bad_threads = {.threads = 33}, bad_flags = {.flags = 0x80},
+               neg = {.teams = -1};
   expect(redu_sum_f64(dev, d, 64, &out, &bad_teams), REDU_ERR_BAD_OPTION, &out, "2^20 teams");
   expect(redu_sum_f64(dev, d, 64, &out, &bad_threads), REDU_ERR_BAD_OPTION, &out, "33 threads");
   expect(redu_sum_f64(dev, d, 64, &out, &bad_flags), REDU_ERR_BAD_OPTION, &out, "unknown flag");

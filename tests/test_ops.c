@@ -57,7 +57,7 @@ static const char *const pattern_names[] = {"wide", "small", "nonzero"};
   static void check_##sfx(int dev, const T *xs, const T *x, size_t n, unsigned flags,      \
                           const char *where)                                               \
   {                                                                                        \
-    redu_options o = {0, 0, flags};                                                        \
+    redu_options o = {.flags = flags};                                                    \
     char name[96];                                                                         \
     T got = 0, g2 = 0;                                                                     \
     size_t idx = 0, i2 = 0;                                                                \

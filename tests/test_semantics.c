@@ -126,7 +126,7 @@ static void test_plans(void)
   int ws_threads[] = {0, 1, 32, 64};
   for (int teams = 1; teams <= 64; teams *= 4)
     for (int t = 0; t < 4; ++t) {
-      redu_options o = {teams, ws_threads[t], 0};
+      redu_options o = {.teams = teams, .threads = ws_threads[t]};
       int64_t s, m;
       size_t i;
       redu_status st = redu_sum_i64(dev, d, n, &s, &o);
@@ -139,7 +139,7 @@ static void test_plans(void)
       CHECK(s == s0 && m == m0 && i == i0, "plan %dx%d changes an exact result", teams,
             ws_threads[t]);
     }
-  redu_options fixed = {16, 0, 0};
+  redu_options fixed = {.teams = 16};
   CHECK_OK(redu_sum_f64(dev, dd, n, &f0, &fixed));
   for (int r = 0; r < 5; ++r) {
     CHECK_OK(redu_sum_f64(dev, dd, n, &f1, &fixed));

@@ -16,6 +16,8 @@ static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
 
 static inline int redu_dev_interleave_words(void) { return 1; }
 
+static inline void *redu_dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
+
 static inline void redu_dev_fence(void) { __nvvm_membar_gl(); }
 
 typedef int redu_nvptx_i4 __attribute__((ext_vector_type(4)));

@@ -1,0 +1,95 @@
+/* User-declared reductions: one declaration of a reduction over a type T serves OpenMP's
+ * own `reduction(name : x)` clauses (GPU and host) and libredu's fast path, whose kernel
+ * is stamped in the including file with the combiner inlined.
+ *
+ *   typedef struct { double re, im; } cplx;
+ *   static inline cplx cplx_add(cplx a, cplx b) { return (cplx){a.re + b.re, a.im + b.im}; }
+ *   REDU_DECLARE_REDUCTION(cplx_sum, cplx, cplx_add, REDU_COMMUTATIVE, {0.0, 0.0})
+ *
+ *   cplx s;
+ *   redu_reduce_cplx_sum(dev, x, n, &s, NULL);            // libredu, x on the device
+ *   #pragma omp target teams distribute parallel for reduction(cplx_sum : s) ...
+ *
+ * Compile such files with the offload flags libredu's CMake target / pkg-config carries.
+ * docs/user-reductions.md has the rules and more examples. */
+#ifndef REDU_UDR_H
+#define REDU_UDR_H
+
+#include <string.h>
+#include "redu.h"
+#include "device/redu_index_kernel.h"
+
+/* The `order` argument: may the combine order change (commutative), or must every
+ * combine see its operands in index order (the result is as if reduced left to right). */
+#define REDU_COMMUTATIVE 0
+#define REDU_ORDERED 1
+
+/* REDU_DECLARE_REDUCTION(name, T, combine, order, identity...)
+ *   name      identifier: OpenMP reduction identifier and stem of the names below
+ *   T         any trivially copyable type of 1..256 bytes (alignment up to 256)
+ *   combine   T combine(T a, T b), function or function-like macro, associative, with a
+ *             holding earlier elements than b; inlined everywhere, declare-target-safe
+ *   order     REDU_COMMUTATIVE or REDU_ORDERED
+ *   identity  initializer of T with combine(identity, b) == b: a value, a compound
+ *             literal, a braced list or a call (an "initializer function")
+ * defines, at file scope:
+ *   #pragma omp declare reduction(name : T) with that combiner and initializer
+ *   T redu_identity_<name>(void), T redu_combine_<name>(T, T)    host and device
+ *   redu_status redu_reduce_<name>(int device, const T *x, size_t n, T *result,
+ *                                  const redu_options *opts)
+ *       reduces x[0, n) like the typed calls of redu.h (same device, host-array, options
+ *       and error rules); n = 0 gives the identity. */
+#define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                               \
+  typedef T redu_udr_type_##name;                                                          \
+  enum { redu_udr_order_##name = (order) };                                                \
+  _Pragma("omp begin declare target")                                                      \
+  static inline T redu_identity_##name(void)                                               \
+  {                                                                                        \
+    T v = __VA_ARGS__;                                                                     \
+    return v;                                                                              \
+  }                                                                                        \
+  static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                 \
+  _Pragma("omp end declare target")                                                        \
+  REDU_PRAGMA(omp declare reduction(name : T : omp_out = redu_combine_##name(omp_out, omp_in)) \
+              initializer(omp_priv = redu_identity_##name()))                              \
+  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu_udr_self)
+
+/* REDU_DEFINE_TRANSFORM_REDUCTION(fn, name, In, lift) defines
+ *   redu_status fn(int device, const In *x, size_t n, T *result, const redu_options *opts)
+ * reducing lift(x[i], i) over i in [0, n) with the declared reduction `name` (T its type):
+ * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
+ * Welford state, or a record at index i into a (value, index, payload) struct. */
+#define REDU_DEFINE_TRANSFORM_REDUCTION(fn, name, In, lift)                                \
+  _Pragma("omp begin declare target")                                                      \
+  static inline redu_udr_type_##name fn##_lift(const In *x, size_t i)                      \
+  {                                                                                        \
+    In v;                                                                                  \
+    if (!redu_dev_load_words(&v, x + i, sizeof v))                                         \
+      v = x[i];                                                                            \
+    return lift(v, i);                                                                     \
+  }                                                                                        \
+  _Pragma("omp end declare target")                                                        \
+  REDU_DEFINE_INDEX_REDUCE(fn##_k, In, redu_udr_type_##name, redu_identity_##name(),       \
+                           fn##_lift, redu_combine_##name, redu_udr_order_##name)          \
+  static inline redu_status fn(int device, const In *x, size_t n, redu_udr_type_##name *result, \
+                               const redu_options *opts)                                   \
+  {                                                                                        \
+    typedef redu_udr_type_##name redu_acc;                                                 \
+    const redu_call_shape sh = {#fn, sizeof(In), sizeof(redu_acc), _Alignof(redu_acc),     \
+                                redu_udr_order_##name, 0};                                 \
+    redu_call c;                                                                           \
+    redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
+    redu_acc acc = redu_identity_##name();                                                 \
+    if (s == REDU_OK && !c.empty) {                                                        \
+      fn##_k_launch(&c.launch, x, n);                                                      \
+      s = redu_call_end(&c, &acc, sizeof acc);                                             \
+    }                                                                                      \
+    if (s == REDU_OK)                                                                      \
+      memcpy(result, &acc, sizeof acc);                                                    \
+    return s;                                                                              \
+  }
+
+/* The identity lift: reduce the elements themselves. */
+#define redu_udr_self(v, i) (v)
+
+#endif
