@@ -33,14 +33,17 @@
 
 #define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
   _Pragma("omp begin declare target")                                                      \
+  /* A union, not memcpy through &v: LLVM 19's OpenMP GPU codegen moves address-taken   \
+   * locals to a runtime stack whose alignment broke 16-byte loads of them on sm_90. */    \
   REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                     \
   {                                                                                        \
-    uint32_t w[(sizeof(A) + 3) / 4] = {0};                                                 \
-    __builtin_memcpy(w, &v, sizeof(A));                                                    \
-    for (unsigned k = 0; k < sizeof(w) / sizeof(w[0]); ++k)                                \
-      w[k] = redu_dev_shfl_down_u32(w[k], delta);                                          \
-    __builtin_memcpy(&v, w, sizeof(A));                                                    \
-    return v;                                                                              \
+    union {                                                                                \
+      A v;                                                                                 \
+      uint32_t w[(sizeof(A) + 3) / 4];                                                     \
+    } u = {v};                                                                             \
+    for (unsigned k = 0; k < sizeof(u.w) / sizeof(u.w[0]); ++k)                            \
+      u.w[k] = redu_dev_shfl_down_u32(u.w[k], delta);                                      \
+    return u.v;                                                                            \
   }                                                                                        \
                                                                                            \
   REDU_INLINE A PFX##_warp_reduce(A v)                                                   \
