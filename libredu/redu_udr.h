@@ -71,8 +71,9 @@
   _Pragma("omp end declare target")                                                        \
   REDU_DEFINE_INDEX_REDUCE(fn##_k, In, redu_udr_type_##name, redu_identity_##name(),       \
                            fn##_lift, redu_combine_##name, redu_udr_order_##name)          \
-  static inline redu_status fn(int device, const In *x, size_t n, redu_udr_type_##name *result, \
-                               const redu_options *opts)                                   \
+  static inline __attribute__((unused)) redu_status fn(int device, const In *x, size_t n,       \
+                                                      redu_udr_type_##name *result,       \
+                                                      const redu_options *opts)           \
   {                                                                                        \
     typedef redu_udr_type_##name redu_acc;                                                 \
     const redu_call_shape sh = {#fn, sizeof(In), sizeof(redu_acc), _Alignof(redu_acc),     \
