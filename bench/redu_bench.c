@@ -3,6 +3,10 @@
  * `parallel for reduction`; same data, same run. Prints a table, writes CSV.
  *
  *   redu-bench [--quick] [--max-log2 K] [--csv FILE] [--no-cub] [--ops a,b] [--types a,b]
+ *              [--struct-log2 K] [--only a,b]
+ *
+ * --only picks sections: arrays (built-in ops), structs (user-declared reductions).
+ * Struct cases use 2^K elements each (default 26 on a GPU, the array size on the host).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
  * 100 calls (at least 5). Progress goes to stderr. */
@@ -14,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "bench_baselines.h"
+#include "bench_structs.h"
 #include "redu.h"
 
 static const char *const op_names[BENCH_OP_COUNT] = {"sum", "min", "max", "argmin"};
@@ -43,25 +48,27 @@ static int cmp_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Median seconds of fn(ctx), after two warm-up calls. */
-static double time_median(void (*fn)(bench_ctx *), bench_ctx *c)
+double bench_median(void (*fn)(void *), void *arg)
 {
   double t[100];
   int k = 0;
-  fn(c);
-  fn(c);
+  fn(arg);
+  fn(arg);
   double start = omp_get_wtime();
   while (k < 100 && (k < 5 || omp_get_wtime() - start < 0.2)) {
     double t0 = omp_get_wtime();
-    fn(c);
+    fn(arg);
     t[k++] = omp_get_wtime() - t0;
   }
   qsort(t, (size_t)k, sizeof t[0], cmp_double);
   return t[k / 2];
 }
 
-static void run_redu(bench_ctx *c)
+#define time_median(fn, c) bench_median((fn), (c))
+
+static void run_redu(void *arg)
 {
+  bench_ctx *c = arg;
   union {
     double f64;
     float f32;
@@ -77,13 +84,26 @@ static void run_redu(bench_ctx *c)
              : c->type == BENCH_I32 ? r.i32
                                     : (double)r.i64;
 }
-static void run_builtin(bench_ctx *c) { c->out = bench_builtin(c->dev, c->op, c->type, c->x, c->n); }
-static void run_host_pf(bench_ctx *c) { c->out = bench_host_parallel_for(c->op, c->type, c->x, c->n); }
-static void run_read(bench_ctx *c)
+static void run_builtin(void *arg)
 {
+  bench_ctx *c = arg;
+  c->out = bench_builtin(c->dev, c->op, c->type, c->x, c->n);
+}
+static void run_host_pf(void *arg)
+{
+  bench_ctx *c = arg;
+  c->out = bench_host_parallel_for(c->op, c->type, c->x, c->n);
+}
+static void run_read(void *arg)
+{
+  bench_ctx *c = arg;
   bench_read_kernel(c->dev, c->x, c->n * type_sizes[c->type], c->read_teams, c->read_threads);
 }
-static void run_empty(bench_ctx *c) { bench_empty_region(c->dev); }
+static void run_empty(void *arg)
+{
+  bench_ctx *c = arg;
+  bench_empty_region(c->dev);
+}
 
 /* Runs redu-bench-cub beside this executable, if built, and fills cub_ms. */
 static void load_cub(const size_t *sizes, int nsizes)
@@ -143,8 +163,9 @@ static int same_result(bench_type t, bench_op op, bench_value a, bench_value b)
 
 int main(int argc, char **argv)
 {
-  int max_log2 = 27, use_cub = 1;
+  int max_log2 = 27, use_cub = 1, struct_log2 = 0;
   const char *csv_path = "redu-bench.csv", *ops_filter = NULL, *types_filter = NULL;
+  const char *sections = NULL;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick"))
       max_log2 = 20;
@@ -158,9 +179,14 @@ int main(int argc, char **argv)
       ops_filter = argv[++i];
     else if (!strcmp(argv[i], "--types") && i + 1 < argc)
       types_filter = argv[++i];
+    else if (!strcmp(argv[i], "--struct-log2") && i + 1 < argc)
+      struct_log2 = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+      sections = argv[++i];
     else {
       fprintf(stderr, "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
-                      "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64]\n", argv[0]);
+                      "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
+                      "[--only arrays,structs]\n", argv[0]);
       return 2;
     }
   }
@@ -201,12 +227,13 @@ int main(int argc, char **argv)
   if (csv)
     fprintf(csv, "device,op,type,n,bytes,impl,ms,gbps,pct_ceiling,vs_builtin,vs_cub,bound_ms,"
                  "result_matches_builtin\n");
-  printf("%-6s %-4s %10s | %9s %8s %6s | %9s %8s | %9s %8s | %9s %9s %9s | %7s %7s %s\n", "op",
+  if (listed(sections, "arrays"))
+    printf("%-6s %-4s %10s | %9s %8s %6s | %9s %8s | %9s %8s | %9s %9s %9s | %7s %7s %s\n", "op",
          "type", "n", "redu ms", "GB/s", "%ceil", "builtin", "GB/s", "ceil ms", "GB/s",
          on_host ? "host-pf" : "cub ms", "bound ms", "redu/bnd", "x bltin", on_host ? "x hpf" : "x cub",
          "check");
   int mismatches = 0;
-  for (int t = 0; t < BENCH_TYPE_COUNT; ++t) {
+  for (int t = 0; t < BENCH_TYPE_COUNT && listed(sections, "arrays"); ++t) {
     if (!listed(types_filter, type_names[t]))
       continue;
     bench_fill(dev, x, max_n, (bench_type)t);
@@ -258,6 +285,12 @@ int main(int argc, char **argv)
         }
       }
     }
+  }
+  if (listed(sections, "structs")) {
+    if (!struct_log2)
+      struct_log2 = on_host ? max_log2 : 26;
+    bench_timing bt = {empty_ms, on_host, csv};
+    mismatches += bench_structs(dev, (size_t)1 << struct_log2, &bt);
   }
   if (csv) {
     fprintf(csv, "%s,empty_region,-,0,0,empty_region,%.6f,0,0,0,0,0,1\n", on_host ? "host" : "gpu",

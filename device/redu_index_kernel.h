@@ -11,8 +11,7 @@
  *   COMBINE(a, b)    associative, inlined (redu_reducers.h)
  *   ORDERED          1 when COMBINE is not commutative: every thread takes one contiguous
  *                    chunk of indices and every step combines in index order. 0: threads
- *                    take the target's fastest order (grid-stride on GPUs) and keep
- *                    REDU_INDEX_PARTS(sizeof(A)) independent partials.
+ *                    take the target's fastest order (grid-stride on GPUs).
  * The team combine (shuffles or a tree) and its scratch (dynamic team memory or a slice of
  * device memory per team) are the plan's choice, passed in L. For a given plan and target
  * the combine order is fixed, so results are reproducible. */
@@ -25,9 +24,9 @@
 #include "redu_launch.h"
 #include "redu_team_shared.h"
 
-/* Independent partials per thread: enough loads in flight for small accumulators without
- * spilling registers for large ones. */
-#define REDU_INDEX_PARTS(bytes) ((bytes) <= 16 ? 4 : (bytes) <= 32 ? 2 : 1)
+/* Elements a thread lifts and combines per round (a power of two): enough loads in flight
+ * for small accumulators without spilling registers for large ones. */
+#define REDU_INDEX_GROUP(bytes) ((bytes) <= 32 ? 8 : (bytes) <= 64 ? 4 : (bytes) <= 128 ? 2 : 1)
 
 #pragma omp begin declare target
 /* The indices this thread visits: first, first + step, ... below end. */
@@ -63,22 +62,26 @@ static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
 #define REDU_DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
+  /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and    \
+   * then into the one accumulator: one combine per U elements on the serial chain, and    \
+   * the tree's combines see constant-folded inputs when LIFT makes them (Welford: a       \
+   * count of 1 + 1 needs no division). Valid for ordered combiners: in ordered mode the   \
+   * U elements are consecutive. */                                                        \
   REDU_INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)              \
   {                                                                                        \
+    enum { U = REDU_INDEX_GROUP(sizeof(A)) };                                              \
     size_t i, step, end;                                                                   \
     redu_dev_thread_range(n, (ORDERED), g, stride, &i, &step, &end);                       \
     A acc = (IDENT);                                                                       \
-    if (!(ORDERED)) {                                                                      \
-      enum { U = REDU_INDEX_PARTS(sizeof(A)) };                                            \
-      A part[U];                                                                           \
+    _Pragma("clang loop unroll(disable)")                                                  \
+    for (; i + (U - 1) * step < end; i += U * step) {                                      \
+      A v[U];                                                                              \
       for (int u = 0; u < U; ++u)                                                          \
-        part[u] = (IDENT);                                                                 \
-      _Pragma("clang loop unroll(disable)")                                                \
-      for (; i + (U - 1) * step < end; i += U * step)                                      \
-        for (int u = 0; u < U; ++u)                                                        \
-          part[u] = COMBINE(part[u], LIFT(x, i + u * step));                               \
-      for (int u = 0; u < U; ++u)                                                          \
-        acc = COMBINE(acc, part[u]);                                                       \
+        v[u] = LIFT(x, i + u * step);                                                      \
+      for (int w = 1; w < U; w <<= 1)                                                      \
+        for (int u = 0; u + w < U; u += 2 * w)                                             \
+          v[u] = COMBINE(v[u], v[u + w]);                                                  \
+      acc = COMBINE(acc, v[0]);                                                            \
     }                                                                                      \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; i < end; i += step)                                                             \

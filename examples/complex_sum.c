@@ -3,15 +3,7 @@
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
-#include "redu_udr.h"
-
-typedef struct {
-  double re, im;
-} cplx;
-
-static inline cplx cplx_add(cplx a, cplx b) { return (cplx){a.re + b.re, a.im + b.im}; }
-
-REDU_DECLARE_REDUCTION(cplx_sum, cplx, cplx_add, REDU_COMMUTATIVE, {0.0, 0.0})
+#include "complex_sum.h"
 
 int main(void)
 {

@@ -4,32 +4,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "redu_udr.h"
-
-typedef struct {
-  double count, mean, m2; /* m2: sum of squared deviations from the mean */
-} welford;
-
-/* Merging two partial states (Chan, Golub, LeVeque): exact in count, stable in m2. */
-static inline welford welford_merge(welford a, welford b)
-{
-  if (a.count == 0)
-    return b;
-  if (b.count == 0)
-    return a;
-  double count = a.count + b.count, delta = b.mean - a.mean;
-  return (welford){count, a.mean + delta * (b.count / count),
-                   a.m2 + b.m2 + delta * delta * (a.count * b.count / count)};
-}
-
-static inline welford welford_of(double v, size_t i)
-{
-  (void)i;
-  return (welford){1.0, v, 0.0};
-}
-
-REDU_DECLARE_REDUCTION(welford_stats, welford, welford_merge, REDU_COMMUTATIVE, {0, 0, 0})
-REDU_DEFINE_TRANSFORM_REDUCTION(welford_of_doubles, welford_stats, double, welford_of)
+#include "welford.h"
 
 int main(void)
 {

@@ -14,11 +14,8 @@ enum { REDU_GPU_THREADS = 512, REDU_GPU_TEAMS_PER_UNIT = 4, REDU_MIN_BYTES_PER_T
  * costs more than the reading. */
 enum { REDU_CPU_MIN_BYTES_PER_TEAM = 1 << 18 };
 /* User-declared accumulators above these sizes get fewer threads per team (their
- * registers: a 256-byte accumulator and the element being read hold ~130 per thread),
- * and above REDU_TREE_MIN_BYTES the team combines through scratch instead of word-by-word
- * shuffles (docs/design.md has the measurements). */
-enum { REDU_GPU_ACC_512_THREADS = 32, REDU_GPU_ACC_256_THREADS = 128,
-       REDU_TREE_MIN_BYTES = 64 };
+ * registers: a 256-byte accumulator and the element being read hold ~130 per thread). */
+enum { REDU_GPU_ACC_512_THREADS = 32, REDU_GPU_ACC_256_THREADS = 128 };
 
 static size_t redu_div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
 
@@ -53,9 +50,9 @@ static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *
                                    const redu_options *opts, redu_plan *p)
 {
   unsigned flags = opts ? opts->flags : 0;
-  p->tree = !shape->builtin && (flags & REDU_TEAM_TREE ? 1
-                                : flags & REDU_TEAM_SHUFFLE ? 0
-                                : shape->acc_size > REDU_TREE_MIN_BYTES);
+  /* Shuffles unless asked: they beat the tree at every size measured on the H100, 16 to
+   * 256 bytes, by 1-10% end to end (docs/user-reductions.md). */
+  p->tree = !shape->builtin && (flags & REDU_TEAM_TREE);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
   size_t bytes = p->team_slots * shape->acc_size;
   p->team_mem = shape->builtin || (d->team_mem && bytes <= d->team_mem) ? bytes : 0;

@@ -1,0 +1,209 @@
+#include "bench_structs.h"
+
+#include <math.h>
+#include <omp.h>
+#include <string.h>
+#include "../examples/complex_sum.h"
+#include "../examples/minloc_payload.h"
+#include "../examples/welford.h"
+#include "bench_baselines.h"
+
+/* A 256-byte type: 64 float lanes summed lane by lane. */
+typedef struct {
+  float v[64];
+} lanes64;
+/* Unrolled, so that a and b stay in registers (a loop left rolled over a struct's array
+ * keeps it in local memory on GPUs: 3x slower here). */
+static inline lanes64 lanes64_add(lanes64 a, lanes64 b)
+{
+#pragma unroll
+  for (int k = 0; k < 64; ++k)
+    a.v[k] += b.v[k];
+  return a;
+}
+REDU_DECLARE_REDUCTION(lanes64_sum, lanes64, lanes64_add, REDU_COMMUTATIVE, {{0}})
+
+typedef enum { S_COMPLEX, S_WELFORD, S_MINLOC, S_LANES64, S_COUNT } struct_case;
+static const char *const case_names[S_COUNT] = {"complex-sum", "welford", "minloc-struct",
+                                                "sum-256B"};
+static const size_t in_sizes[S_COUNT] = {sizeof(cplx), sizeof(double), sizeof(particle),
+                                         sizeof(lanes64)};
+static const size_t acc_sizes[S_COUNT] = {sizeof(cplx), sizeof(welford), sizeof(particle_loc),
+                                          sizeof(lanes64)};
+
+typedef struct run {
+  struct_case c;
+  int dev;
+  const void *x;
+  size_t n;
+  redu_options opts;
+  int status;
+  union {
+    cplx z;
+    welford w;
+    particle_loc loc;
+    lanes64 l;
+  } out;
+  int read_teams, read_threads;
+} run;
+
+static void run_redu(void *arg)
+{
+  run *r = arg;
+  switch (r->c) {
+  case S_COMPLEX: r->status = redu_reduce_cplx_sum(r->dev, r->x, r->n, &r->out.z, &r->opts); break;
+  case S_WELFORD: r->status = welford_of_doubles(r->dev, r->x, r->n, &r->out.w, &r->opts); break;
+  case S_MINLOC: r->status = lowest_particle(r->dev, r->x, r->n, &r->out.loc, &r->opts); break;
+  default: r->status = redu_reduce_lanes64_sum(r->dev, r->x, r->n, &r->out.l, &r->opts); break;
+  }
+}
+
+/* clang's own path: the same declarations in a reduction clause. */
+static void run_builtin(void *arg)
+{
+  run *r = arg;
+  int dev = r->dev;
+  size_t n = r->n;
+  if (r->c == S_COMPLEX) {
+    const cplx *x = r->x;
+    cplx s = redu_identity_cplx_sum();
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+    reduction(cplx_sum : s) map(tofrom : s)
+    for (size_t i = 0; i < n; ++i)
+      s = cplx_add(s, x[i]);
+    r->out.z = s;
+  } else if (r->c == S_WELFORD) {
+    const double *x = r->x;
+    welford s = redu_identity_welford_stats();
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+    reduction(welford_stats : s) map(tofrom : s)
+    for (size_t i = 0; i < n; ++i)
+      s = welford_merge(s, welford_of(x[i], i));
+    r->out.w = s;
+  } else if (r->c == S_MINLOC) {
+    const particle *x = r->x;
+    particle_loc s = redu_identity_energy_minloc();
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+    reduction(energy_minloc : s) map(tofrom : s)
+    for (size_t i = 0; i < n; ++i)
+      s = loc_min(s, loc_of(x[i], i));
+    r->out.loc = s;
+  } else {
+    const lanes64 *x = r->x;
+    lanes64 s = redu_identity_lanes64_sum();
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+    reduction(lanes64_sum : s) map(tofrom : s)
+    for (size_t i = 0; i < n; ++i)
+      s = lanes64_add(s, x[i]);
+    r->out.l = s;
+  }
+}
+
+static void run_read(void *arg)
+{
+  run *r = arg;
+  bench_read_kernel(r->dev, r->x, r->n * in_sizes[r->c], r->read_teams, r->read_threads);
+}
+
+/* Deterministic data with repeated values (ties for min-loc). */
+static void fill(int dev, void *x, size_t n, struct_case c)
+{
+  size_t words = n * in_sizes[c] / sizeof(float);
+  float *f = x;
+  if (c == S_MINLOC) {
+    particle *p = x;
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(p)
+    for (size_t i = 0; i < n; ++i)
+      p[i] = (particle){(double)((i * 7919) % 100003) - 5e4, (int32_t)(i % 64), 1.0f};
+  } else if (c == S_WELFORD) {
+    double *d = x;
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d)
+    for (size_t i = 0; i < n; ++i)
+      d[i] = 1e3 + (double)((i * 2654435761u) % 1000) * 1e-3;
+  } else {
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(f)
+    for (size_t i = 0; i < words; ++i)
+      f[i] = (float)((i * 2654435761u) % 1024) * 0.125f;
+  }
+}
+
+static int same(const run *a, const run *b)
+{
+  const double rel = 1e-6;
+  switch (a->c) {
+  case S_COMPLEX:
+    return fabs(a->out.z.re - b->out.z.re) <= rel * fabs(b->out.z.re) &&
+           fabs(a->out.z.im - b->out.z.im) <= rel * fabs(b->out.z.im) + rel;
+  case S_WELFORD:
+    return a->out.w.count == b->out.w.count &&
+           fabs(a->out.w.mean - b->out.w.mean) <= rel * fabs(b->out.w.mean) &&
+           fabs(a->out.w.m2 - b->out.w.m2) <= 1e-4 * fabs(b->out.w.m2);
+  case S_MINLOC:
+    return a->out.loc.energy == b->out.loc.energy && a->out.loc.index == b->out.loc.index;
+  default:
+    for (int k = 0; k < 64; ++k)
+      if (fabsf(a->out.l.v[k] - b->out.l.v[k]) > 1e-3f * fabsf(b->out.l.v[k]))
+        return 0;
+    return 1;
+  }
+}
+
+int bench_structs(int dev, size_t n, const bench_timing *t)
+{
+  int mismatches = 0;
+  printf("\n# struct reductions (user-declared; builtin = clang's declare reduction, same "
+         "declaration)\n");
+  printf("%-13s %4s %10s | %9s %8s %6s | %9s %9s | %9s %8s | %9s %9s | %7s %s\n", "case",
+         "accB", "n", "redu ms", "GB/s", "%ceil", "shfl ms", "tree ms", "builtin", "GB/s",
+         "ceil ms", "redu/bnd", "x bltin", "check");
+  for (int c = 0; c < S_COUNT; ++c) {
+    run r = {.c = (struct_case)c, .dev = dev, .n = n};
+    void *x = NULL;
+    while (r.n >= 1024 && !(x = omp_target_alloc(r.n * in_sizes[c], dev)))
+      r.n /= 2;
+    if (!x)
+      continue;
+    r.x = x;
+    fill(dev, x, r.n, r.c);
+    size_t bytes = r.n * in_sizes[c];
+    redu_plan_query(dev, bytes / 8, 8, &r.read_teams, &r.read_threads);
+    double read_ms = bench_median(run_read, &r) * 1e3;
+    double ceil_ms = read_ms > t->empty_ms ? read_ms - t->empty_ms : read_ms;
+    double bound_ms = ceil_ms + t->empty_ms;
+    double ms[3];
+    static const unsigned modes[3] = {0, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE};
+    for (int m = 0; m < 3; ++m) {
+      r.opts = (redu_options){.flags = modes[m]};
+      ms[m] = bench_median(run_redu, &r) * 1e3;
+      if (r.status != REDU_OK) {
+        fprintf(stderr, "redu-bench: %s: %s\n", case_names[c], redu_last_error());
+        return mismatches + 1;
+      }
+    }
+    r.opts = (redu_options){0};
+    run_redu(&r);
+    run mine = r;
+    double builtin_ms = bench_median(run_builtin, &r) * 1e3;
+    int ok = same(&mine, &r);
+    mismatches += !ok;
+    double gbps = bytes / ms[0] * 1e-6, ceil_gbps = bytes / ceil_ms * 1e-6;
+    printf("%-13s %4zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9.4f %8.1f | %9.4f %9.3f | "
+           "%7.2f %s\n",
+           case_names[c], acc_sizes[c], r.n, ms[0], gbps, 100.0 * gbps / ceil_gbps, ms[1], ms[2],
+           builtin_ms, bytes / builtin_ms * 1e-6, ceil_ms, ms[0] / bound_ms, builtin_ms / ms[0],
+           ok ? "ok" : "MISMATCH");
+    fflush(stdout);
+    if (t->csv) {
+      static const char *const impls[3] = {"libredu", "libredu_shuffle", "libredu_tree"};
+      for (int m = 0; m < 4; ++m) {
+        double v = m < 3 ? ms[m] : builtin_ms;
+        fprintf(t->csv, "%s,%s,struct%zuB,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,0,%.6f,%d\n",
+                t->on_host ? "host" : "gpu", case_names[c], acc_sizes[c], r.n, bytes,
+                m < 3 ? impls[m] : "builtin", v, bytes / v * 1e-6, 100.0 * ceil_ms / v,
+                builtin_ms / v, bound_ms, ok);
+      }
+    }
+    omp_target_free(x, dev);
+  }
+  return mismatches;
+}

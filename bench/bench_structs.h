@@ -1,0 +1,23 @@
+/* Struct reductions in redu-bench: libredu's user-declared path (planner's choice, and
+ * each team combine forced) against clang's built-in `declare reduction` with the same
+ * declaration, the read ceiling for the same bytes, and the empty region. */
+#ifndef BENCH_STRUCTS_H
+#define BENCH_STRUCTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct bench_timing {
+  double empty_ms;     /* empty target region */
+  int on_host;
+  FILE *csv;           /* or NULL */
+} bench_timing;
+
+/* Median seconds of fn(arg) after two warm-up calls (redu_bench.c). */
+double bench_median(void (*fn)(void *), void *arg);
+
+/* Runs the struct cases with n elements each (fewer where memory runs out); returns the
+ * number of results that differ from the builtin's. */
+int bench_structs(int dev, size_t n, const bench_timing *t);
+
+#endif
