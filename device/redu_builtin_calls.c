@@ -11,7 +11,9 @@
                                 const redu_options *opts)                                  \
   {                                                                                        \
     redu_call c;                                                                           \
-    const redu_call_shape sh = {"redu_" #op "_" #sfx, sizeof(T), sizeof(A), _Alignof(A), 0, 1}; \
+    const redu_call_shape sh = {.fn = "redu_" #op "_" #sfx, .elem_size = sizeof(T),        \
+                                .acc_size = sizeof(A), .acc_align = _Alignof(A),           \
+                                .builtin = 1};                                             \
     redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
     A acc = (IDENT);                                                                       \
     if (s == REDU_OK && !c.empty) {                                                        \
@@ -37,8 +39,9 @@
                                 const redu_options *opts)                                  \
   {                                                                                        \
     redu_call c;                                                                           \
-    const redu_call_shape sh = {"redu_" #op "_" #sfx, sizeof(T), sizeof(redu_loc_##sfx),   \
-                                _Alignof(redu_loc_##sfx), 0, 1};                           \
+    const redu_call_shape sh = {.fn = "redu_" #op "_" #sfx, .elem_size = sizeof(T),        \
+                                .acc_size = sizeof(redu_loc_##sfx),                        \
+                                .acc_align = _Alignof(redu_loc_##sfx), .builtin = 1};      \
     redu_status s = redu_call_begin(&c, &sh, device, x, n, value, index, opts);            \
     redu_loc_##sfx acc = IDENT;                                                            \
     if (s == REDU_OK && !c.empty) {                                                        \

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include "redu.h"
+#include "redu_region_layout.h"
 
 typedef struct redu_launch {
   int device;          /* OpenMP device number */
@@ -52,6 +53,9 @@ typedef struct redu_call_shape {
   size_t acc_align;    /* _Alignof the accumulator */
   int ordered;         /* combiner not commutative: index order everywhere */
   int builtin;         /* kernel with static team scratch (built-in ops): no tree mode */
+  size_t team_extra;   /* team scratch besides the accumulator slots (wrapped regions) */
+  const void *const *ptrs; /* wrapped regions: device pointers the body reads, or NULL */
+  size_t nptrs;        /* (x is then unused and may be NULL) */
 } redu_call_shape;
 
 /* out1 and out2 are the caller's outputs (both must be non-NULL). On REDU_OK with
@@ -61,5 +65,26 @@ redu_status redu_call_begin(redu_call *c, const redu_call_shape *shape, int devi
                             const redu_options *opts);
 /* Copies acc_size bytes of result into acc, releases the scratch. */
 redu_status redu_call_end(redu_call *c, void *acc, size_t acc_size);
+
+/* A wrapped region's host side (libredu/redu_region.h): the call, and its reductions'
+ * layout (device/redu_region_layout.h) and results. */
+typedef struct redu_region {
+  int go;              /* launch the region (no error, n > 0) */
+  int count;           /* reductions */
+  size_t rec;          /* bytes of one record of all accumulators */
+  size_t off[REDU_REGION_MAX]; /* offset of reduction k in a record */
+  redu_call call;
+  unsigned char host_result[256];
+} redu_region;
+
+/* Validates and plans a region of n iterations over `count` reductions of the given
+ * sizes and alignments, and takes scratch; ptrs (nptrs of them) must be device memory.
+ * Sets *st; the returned region has go = 1 when the caller must launch. */
+redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_t n,
+                              const void *const *ptrs, size_t nptrs, const size_t *sizes,
+                              const size_t *aligns, int count, int ordered,
+                              const redu_options *opts);
+/* After the launch: copies the results into R->host_result, releases the scratch. */
+redu_status redu_region_end(redu_region *R);
 
 #endif

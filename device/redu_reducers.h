@@ -31,6 +31,29 @@
 /* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
 #define REDU_MAX_WARPS 32
 
+#pragma omp begin declare target
+/* After thread 0 stored its team's partial(s): takes the team's ticket, and tells every
+ * thread of the team (through the team-shared *last) whether this team arrived last, in
+ * which case all partials are visible to it. */
+static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *counter,
+                                       unsigned *last)
+{
+  if (tid == 0) {
+    unsigned ticket;
+    redu_dev_fence();
+#pragma omp atomic capture
+    {
+      ticket = *counter;
+      *counter += 1;
+    }
+    *last = ticket == nteams - 1;
+    redu_dev_fence();
+  }
+#pragma omp barrier
+  return *(volatile unsigned *)last;
+}
+#pragma omp end declare target
+
 #define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
   _Pragma("omp begin declare target")                                                      \
   /* A union, not memcpy through &v: LLVM 19's OpenMP GPU codegen moves address-taken   \
@@ -92,33 +115,31 @@
                 : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                    \
   }                                                                                        \
                                                                                            \
+  /* Every thread of the team combines a run of partials[0, nteams) in order, then the    \
+   * team combines the runs: thread 0 gets the grid's value. */                             \
+  REDU_INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams,      \
+                                         A *scratch, unsigned tid, unsigned nthreads,      \
+                                         int tree)                                         \
+  {                                                                                        \
+    unsigned per = (nteams + nthreads - 1) / nthreads;                                     \
+    A r = ident;                                                                           \
+    _Pragma("clang loop unroll(disable)")                                                  \
+    for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                   \
+      r = COMBINE(r, ((const volatile A *)partials)[k]);                                   \
+    return PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                      \
+  }                                                                                        \
+                                                                                           \
   REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last, \
                                        unsigned tid, unsigned nthreads, unsigned team,     \
                                        unsigned nteams, A *partials, unsigned *counter,    \
                                        A *result)                                          \
   {                                                                                        \
     v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                         \
-    if (tid == 0) {                                                                        \
-      unsigned ticket;                                                                     \
+    if (tid == 0)                                                                          \
       partials[team] = v;                                                                  \
-      redu_dev_fence();                                                                    \
-      _Pragma("omp atomic capture")                                                        \
-      {                                                                                    \
-        ticket = *counter;                                                                 \
-        *counter += 1;                                                                     \
-      }                                                                                    \
-      *last = ticket == nteams - 1;                                                        \
-      redu_dev_fence();                                                                    \
-    }                                                                                      \
-    _Pragma("omp barrier")                                                                 \
-    if (!*last)                                                                            \
+    if (!redu_dev_grid_ticket(tid, nteams, counter, last))                                 \
       return;                                                                              \
-    unsigned per = (nteams + nthreads - 1) / nthreads;                                     \
-    A r = ident;                                                                           \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                   \
-      r = COMBINE(r, ((const volatile A *)partials)[k]);                                   \
-    r = PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                         \
+    A r = PFX##_combine_partials(ident, partials, nteams, scratch, tid, nthreads, tree);   \
     if (tid == 0) {                                                                        \
       *result = r;                                                                         \
       *counter = 0;                                                                        \

@@ -52,7 +52,9 @@ static redu_status redu_check_device_range(const redu_device *d, const void *p, 
                      "%s: %s is not usable on device %d: %s. Pass memory from "
                      "omp_target_alloc(..., %d)%s",
                      fn, what, d->number, why, d->number,
-                     what[0] == 'x' ? ", or a host array with REDU_INPUT_HOST" : "");
+                     what[0] == 'x' ? ", or a host array with REDU_INPUT_HOST"
+                     : what[0] == 'd' ? ", or map host arrays with REDU_FOR_CLAUSES"
+                                      : "");
   return REDU_OK;
 }
 
@@ -125,6 +127,39 @@ static redu_status redu_use_cache(redu_call *c, redu_device *d, const redu_call_
   return REDU_OK;
 }
 
+static redu_status redu_check_array_input(const redu_device *d, const redu_call_shape *sh,
+                                          const void *x, size_t n, int on_host)
+{
+  if (!x)
+    return redu_fail(REDU_ERR_NULL_ARG, "%s: x is NULL with n = %zu", sh->fn, n);
+  if (n > SIZE_MAX / sh->elem_size || (uintptr_t)x > UINTPTR_MAX - n * sh->elem_size)
+    return redu_fail(REDU_ERR_OVERFLOW,
+                     "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
+                     sh->fn, n, sh->elem_size, x);
+  return on_host ? REDU_OK : redu_check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
+}
+
+/* A wrapped region's iteration count and the device pointers its body reads (their
+ * extents are the body's business: only the first byte is checked). */
+static redu_status redu_check_region_inputs(const redu_device *d, const redu_call_shape *sh,
+                                            size_t n)
+{
+  if (n > PTRDIFF_MAX)
+    return redu_fail(REDU_ERR_OVERFLOW,
+                     "%s: n = %zu iterations exceed PTRDIFF_MAX (a negative count converted "
+                     "to size_t?)", sh->fn, n);
+  for (size_t k = 0; k < sh->nptrs; ++k) {
+    char what[48];
+    snprintf(what, sizeof what, "device pointer %zu of the region", k + 1);
+    if (!sh->ptrs[k])
+      return redu_fail(REDU_ERR_NULL_ARG, "%s: %s is NULL", sh->fn, what);
+    redu_status s = redu_check_device_range(d, sh->ptrs[k], 1, what, sh->fn);
+    if (s != REDU_OK)
+      return s;
+  }
+  return REDU_OK;
+}
+
 static const unsigned redu_known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE;
 
 static redu_status redu_check_shape(const redu_call_shape *sh, const redu_options *opts)
@@ -163,14 +198,10 @@ redu_status redu_call_begin(redu_call *c, const redu_call_shape *sh, int device,
     c->empty = 1;
     return REDU_OK;
   }
-  if (!x)
-    return redu_fail(REDU_ERR_NULL_ARG, "%s: x is NULL with n = %zu", fn, n);
-  if (n > SIZE_MAX / sh->elem_size || (uintptr_t)x > UINTPTR_MAX - n * sh->elem_size)
-    return redu_fail(REDU_ERR_OVERFLOW,
-                     "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
-                     fn, n, sh->elem_size, x);
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  if (!on_host && (s = redu_check_device_range(d, x, n * sh->elem_size, "x", fn)) != REDU_OK)
+  if ((s = sh->ptrs ? redu_check_region_inputs(d, sh, n) : redu_check_array_input(d, sh, x, n,
+                                                                                   on_host)) !=
+      REDU_OK)
     return s;
   redu_plan p;
   if ((s = redu_plan_make(d, n, sh, opts, &p)) != REDU_OK)
@@ -224,7 +255,8 @@ static redu_status redu_plan_for(int device, size_t n, const redu_call_shape *sh
 
 static redu_call_shape redu_builtin_shape(const char *fn, size_t elem_size)
 {
-  return (redu_call_shape){fn, elem_size, elem_size ? elem_size : 1, 1, 0, 1};
+  return (redu_call_shape){.fn = fn, .elem_size = elem_size,
+                           .acc_size = elem_size ? elem_size : 1, .acc_align = 1, .builtin = 1};
 }
 
 redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf, size_t len)
@@ -259,7 +291,8 @@ redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t ac
 {
   redu_device *d;
   redu_plan p;
-  redu_call_shape sh = {"redu_scratch_query", elem_size, acc_size, 1, 0, 0};
+  redu_call_shape sh = {.fn = "redu_scratch_query", .elem_size = elem_size,
+                        .acc_size = acc_size, .acc_align = 1};
   if (!team_bytes || !device_bytes)
     return redu_fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
   redu_status s = redu_plan_for(device, n ? n : 1, &sh, opts, &d, &p);

@@ -54,7 +54,7 @@ static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *
    * 256 bytes, by 1-10% end to end (docs/user-reductions.md). */
   p->tree = !shape->builtin && (flags & REDU_TEAM_TREE);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
-  size_t bytes = p->team_slots * shape->acc_size;
+  size_t bytes = p->team_slots * shape->acc_size + shape->team_extra;
   p->team_mem = shape->builtin || (d->team_mem && bytes <= d->team_mem) ? bytes : 0;
   p->spill_bytes = p->team_mem || shape->builtin ? 0 : (size_t)p->teams * bytes;
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "redu.h"
 #include "device/redu_index_kernel.h"
+#include "device/redu_region_thread.h"
 
 /* The `order` argument: may the combine order change (commutative), or must every
  * combine see its operands in index order (the result is as if reduced left to right). */
@@ -38,7 +39,8 @@
  *   redu_status redu_reduce_<name>(int device, const T *x, size_t n, T *result,
  *                                  const redu_options *opts)
  *       reduces x[0, n) like the typed calls of redu.h (same device, host-array, options
- *       and error rules); n = 0 gives the identity. */
+ *       and error rules); n = 0 gives the identity.
+ *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                               \
   typedef T redu_udr_type_##name;                                                          \
   enum { redu_udr_order_##name = (order) };                                                \
@@ -52,16 +54,23 @@
   _Pragma("omp end declare target")                                                        \
   REDU_PRAGMA(omp declare reduction(name : T : omp_out = redu_combine_##name(omp_out, omp_in)) \
               initializer(omp_priv = redu_identity_##name()))                              \
-  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu_udr_self)
+  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu_udr_self)              \
+  REDU_DEFINE_REGION_STEPS(name, T, redu_reduce_##name##_k)                                \
+  static inline __attribute__((unused)) T redu_region_get_##name(const redu_region *R, int k) \
+  {                                                                                        \
+    T v;                                                                                   \
+    memcpy(&v, R->host_result + R->off[k], sizeof v);                                      \
+    return v;                                                                              \
+  }
 
-/* REDU_DEFINE_TRANSFORM_REDUCTION(fn, name, In, lift) defines
- *   redu_status fn(int device, const In *x, size_t n, T *result, const redu_options *opts)
+/* REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift) defines
+ *   redu_status func(int device, const In *x, size_t n, T *result, const redu_options *opts)
  * reducing lift(x[i], i) over i in [0, n) with the declared reduction `name` (T its type):
  * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
  * Welford state, or a record at index i into a (value, index, payload) struct. */
-#define REDU_DEFINE_TRANSFORM_REDUCTION(fn, name, In, lift)                                \
+#define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                                \
   _Pragma("omp begin declare target")                                                      \
-  static inline redu_udr_type_##name fn##_lift(const In *x, size_t i)                      \
+  static inline redu_udr_type_##name func##_lift(const In *x, size_t i)                      \
   {                                                                                        \
     In v;                                                                                  \
     if (!redu_dev_load_words(&v, x + i, sizeof v))                                         \
@@ -69,20 +78,22 @@
     return lift(v, i);                                                                     \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
-  REDU_DEFINE_INDEX_REDUCE(fn##_k, In, redu_udr_type_##name, redu_identity_##name(),       \
-                           fn##_lift, redu_combine_##name, redu_udr_order_##name)          \
-  static inline __attribute__((unused)) redu_status fn(int device, const In *x, size_t n,       \
+  REDU_DEFINE_INDEX_REDUCE(func##_k, In, redu_udr_type_##name, redu_identity_##name(),       \
+                           func##_lift, redu_combine_##name, redu_udr_order_##name)          \
+  static inline __attribute__((unused)) redu_status func(int device, const In *x, size_t n,       \
                                                       redu_udr_type_##name *result,       \
                                                       const redu_options *opts)           \
   {                                                                                        \
     typedef redu_udr_type_##name redu_acc;                                                 \
-    const redu_call_shape sh = {#fn, sizeof(In), sizeof(redu_acc), _Alignof(redu_acc),     \
-                                redu_udr_order_##name, 0};                                 \
+    const redu_call_shape sh = {.fn = #func, .elem_size = sizeof(In),                        \
+                                .acc_size = sizeof(redu_acc),                              \
+                                .acc_align = _Alignof(redu_acc),                           \
+                                .ordered = redu_udr_order_##name};                         \
     redu_call c;                                                                           \
     redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
     redu_acc acc = redu_identity_##name();                                                 \
     if (s == REDU_OK && !c.empty) {                                                        \
-      fn##_k_launch(&c.launch, x, n);                                                      \
+      func##_k_launch(&c.launch, x, n);                                                      \
       s = redu_call_end(&c, &acc, sizeof acc);                                             \
     }                                                                                      \
     if (s == REDU_OK)                                                                      \

@@ -1,0 +1,29 @@
+/* Where each reduction of a wrapped region (libredu/redu_region.h) keeps its values: k
+ * accumulators of given sizes and alignments laid out like a struct (offsets off[k],
+ * record size rec). Partials are stored as one array per reduction (teams entries at
+ * teams * off[k]), team scratch likewise (slots entries at slots * off[k]), then the
+ * team's "last" flag; results as one record. Host and device compute the same layout. */
+#ifndef REDU_REGION_LAYOUT_H
+#define REDU_REGION_LAYOUT_H
+
+#include <stddef.h>
+
+/* Reductions one region may carry. */
+#define REDU_REGION_MAX 8
+
+#pragma omp begin declare target
+static inline size_t redu_region_layout(const size_t *sizes, const size_t *aligns, int count,
+                                        size_t *off)
+{
+  size_t at = 0, max_align = 1;
+  for (int k = 0; k < count; ++k) {
+    at = (at + aligns[k] - 1) / aligns[k] * aligns[k];
+    off[k] = at;
+    at += sizes[k];
+    max_align = aligns[k] > max_align ? aligns[k] : max_align;
+  }
+  return (at + max_align - 1) / max_align * max_align;
+}
+#pragma omp end declare target
+
+#endif

@@ -1,0 +1,97 @@
+/* The device side of a wrapped region (libredu/redu_region.h): what each thread knows
+ * about the launch, its indices, and the finish shared by all its reductions. */
+#ifndef REDU_REGION_THREAD_H
+#define REDU_REGION_THREAD_H
+
+#include <omp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "redu_index_kernel.h"
+#include "redu_region_layout.h"
+
+/* Team scratch a region needs besides its slots: the "last" flag, 16-byte aligned. */
+#define REDU_REGION_TEAM_EXTRA 32
+
+typedef struct redu_region_thread {
+  int go;
+  unsigned tid, nth, team, nteams;
+  size_t first, step, end;   /* this thread's indices: first, first + step, ... below end */
+  size_t teams_alloc;        /* stride of the partials arrays */
+  size_t slots;              /* team scratch entries per reduction */
+  int tree;
+  char *scratch;             /* this team's scratch */
+  char *partials, *result;
+  unsigned *counter, *last;
+  size_t off[REDU_REGION_MAX];
+} redu_region_thread;
+
+#pragma omp begin declare target
+/* The launch values arrive as size_t scalars (passed by value into the region). */
+static inline redu_region_thread redu_region_thread_make(
+    size_t n, size_t teams, size_t slots, size_t tree, size_t team_mem, size_t spill,
+    size_t partials, size_t counter, size_t result, const size_t *sizes, const size_t *aligns,
+    int count, int ordered)
+{
+  redu_region_thread c;
+  c.go = 1;
+  c.tid = (unsigned)omp_get_thread_num();
+  c.nth = (unsigned)omp_get_num_threads();
+  c.team = (unsigned)omp_get_team_num();
+  c.nteams = (unsigned)omp_get_num_teams();
+  redu_dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid, (size_t)c.nteams * c.nth,
+                        &c.first, &c.step, &c.end);
+  size_t rec = redu_region_layout(sizes, aligns, count, c.off);
+  c.teams_alloc = teams;
+  c.slots = slots;
+  c.tree = (int)tree;
+  c.scratch = team_mem ? (char *)redu_dev_team_mem()
+                       : (char *)spill + c.team * (slots * rec + REDU_REGION_TEAM_EXTRA);
+  c.last = (unsigned *)(c.scratch + (slots * rec + 15) / 16 * 16);
+  c.partials = (char *)partials;
+  c.counter = (unsigned *)counter;
+  c.result = (char *)result;
+  return c;
+}
+
+/* Between the reductions' team steps and their final steps: 1 in the last team. */
+static inline int redu_region_last_team(const redu_region_thread *c)
+{
+  return redu_dev_grid_ticket(c->tid, c->nteams, c->counter, c->last);
+}
+
+static inline int redu_region_reset(const redu_region_thread *c)
+{
+  if (c->tid == 0)
+    *c->counter = 0;
+  return 0;
+}
+#pragma omp end declare target
+
+/* Per declared reduction `name` (stamped by REDU_DECLARE_REDUCTION): the team step
+ * (combine the team, thread 0 stores the partial) and the final step (the last team
+ * combines the partials and writes the result) of reduction number k of a region. */
+#define REDU_DEFINE_REGION_STEPS(name, A, PFX)                                             \
+  _Pragma("omp begin declare target")                                                      \
+  static inline __attribute__((unused)) int redu_region_team_##name(                       \
+      A v, const redu_region_thread *c, int k)                                             \
+  {                                                                                        \
+    A *scratch = (A *)(c->scratch + c->slots * c->off[k]);                                 \
+    v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c->tid, c->nth, c->tree);    \
+    if (c->tid == 0)                                                                       \
+      ((A *)(c->partials + c->teams_alloc * c->off[k]))[c->team] = v;                      \
+    return 0;                                                                              \
+  }                                                                                        \
+  static inline __attribute__((unused)) int redu_region_final_##name(                      \
+      const redu_region_thread *c, int k)                                                  \
+  {                                                                                        \
+    A *scratch = (A *)(c->scratch + c->slots * c->off[k]);                                 \
+    A r = PFX##_combine_partials(redu_identity_##name(),                                   \
+                                 (const A *)(c->partials + c->teams_alloc * c->off[k]),    \
+                                 c->nteams, scratch, c->tid, c->nth, c->tree);             \
+    if (c->tid == 0)                                                                       \
+      __builtin_memcpy(c->result + c->off[k], &r, sizeof r);                               \
+    return 0;                                                                              \
+  }                                                                                        \
+  _Pragma("omp end declare target")
+
+#endif

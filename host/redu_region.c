@@ -1,0 +1,40 @@
+/* The host half of wrapped regions (libredu/redu_region.h): one call around the user's
+ * target region, planned for a record of all its accumulators. */
+#include <string.h>
+#include "../device/redu_region_thread.h"
+#include "redu_call.h"
+#include "redu_error.h"
+
+redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_t n,
+                              const void *const *ptrs, size_t nptrs, const size_t *sizes,
+                              const size_t *aligns, int count, int ordered,
+                              const redu_options *opts)
+{
+  redu_region R = {0};
+  if (count < 1 || count > REDU_REGION_MAX) {
+    *st = redu_fail(REDU_ERR_UNSUPPORTED, "%s: %d reductions; a region carries 1..%d", fn,
+                    count, REDU_REGION_MAX);
+    return R;
+  }
+  R.count = count;
+  R.rec = redu_region_layout(sizes, aligns, count, R.off);
+  size_t align = 1;
+  for (int k = 0; k < count; ++k)
+    align = aligns[k] > align ? aligns[k] : align;
+  redu_call_shape sh = {.fn = fn,
+                        .elem_size = 1,
+                        .acc_size = R.rec,
+                        .acc_align = align,
+                        .ordered = ordered,
+                        .team_extra = REDU_REGION_TEAM_EXTRA,
+                        .ptrs = ptrs,
+                        .nptrs = nptrs};
+  *st = redu_call_begin(&R.call, &sh, device, NULL, n, &R, &R, opts);
+  R.go = *st == REDU_OK && !R.call.empty;
+  return R;
+}
+
+redu_status redu_region_end(redu_region *R)
+{
+  return redu_call_end(&R->call, R->host_result, R->rec);
+}
