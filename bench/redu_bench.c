@@ -5,7 +5,8 @@
  *   redu-bench [--quick] [--max-log2 K] [--csv FILE] [--no-cub] [--ops a,b] [--types a,b]
  *              [--struct-log2 K] [--only a,b]
  *
- * --only picks sections: arrays (built-in ops), structs (user-declared reductions).
+ * --only picks sections: arrays (built-in ops), structs (user-declared reductions),
+ * regions (wrapped loop bodies, 2^max-log2 doubles per array).
  * Struct cases use 2^K elements each (default 26 on a GPU, the array size on the host).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "bench_baselines.h"
+#include "bench_regions.h"
 #include "bench_structs.h"
 #include "redu.h"
 
@@ -186,7 +188,7 @@ int main(int argc, char **argv)
     else {
       fprintf(stderr, "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
                       "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-                      "[--only arrays,structs]\n", argv[0]);
+                      "[--only arrays,structs,regions]\n", argv[0]);
       return 2;
     }
   }
@@ -291,6 +293,10 @@ int main(int argc, char **argv)
       struct_log2 = on_host ? max_log2 : 26;
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_structs(dev, (size_t)1 << struct_log2, &bt);
+  }
+  if (listed(sections, "regions")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    mismatches += bench_regions(dev, max_n, &bt);
   }
   if (csv) {
     fprintf(csv, "%s,empty_region,-,0,0,empty_region,%.6f,0,0,0,0,0,1\n", on_host ? "host" : "gpu",

@@ -170,6 +170,11 @@ static redu_status redu_check_shape(const redu_call_shape *sh, const redu_option
   if (opts && (opts->teams < 0 || opts->threads < 0))
     return redu_fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
                      sh->fn, opts->teams, opts->threads);
+  if (sh->ptrs && sh->acc_size > REDU_MAX_ACC_BYTES)
+    return redu_fail(REDU_ERR_UNSUPPORTED,
+                     "%s: the region's reductions take %zu bytes together (with alignment); "
+                     "at most %d: split them over two regions", sh->fn, sh->acc_size,
+                     REDU_MAX_ACC_BYTES);
   if (!sh->elem_size || !sh->acc_size || sh->acc_size > REDU_MAX_ACC_BYTES || !sh->acc_align ||
       sh->acc_align > REDU_MAX_ACC_BYTES)
     return redu_fail(REDU_ERR_UNSUPPORTED,

@@ -5,6 +5,9 @@
 #include "redu_call.h"
 #include "redu_error.h"
 
+/* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
+enum { REDU_REGION_PLAN_BYTES = 8 };
+
 redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_t n,
                               const void *const *ptrs, size_t nptrs, const size_t *sizes,
                               const size_t *aligns, int count, int ordered,
@@ -22,7 +25,7 @@ redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_
   for (int k = 0; k < count; ++k)
     align = aligns[k] > align ? aligns[k] : align;
   redu_call_shape sh = {.fn = fn,
-                        .elem_size = 1,
+                        .elem_size = REDU_REGION_PLAN_BYTES,
                         .acc_size = R.rec,
                         .acc_align = align,
                         .ordered = ordered,

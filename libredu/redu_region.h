@@ -87,6 +87,17 @@ REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
 
 /* ---- implementation ------------------------------------------------------------------ */
 
+/* GPUs unroll the user's loop 4x so that each thread has 4 iterations' loads in flight
+ * (LLVM 19 does not unroll it by itself). A body that cannot be unrolled (rare) makes
+ * clang warn with -Wpass-failed; define REDU_REGION_UNROLL empty to opt out. */
+#ifndef REDU_REGION_UNROLL
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+#define REDU_REGION_UNROLL _Pragma("clang loop unroll_count(4)")
+#else
+#define REDU_REGION_UNROLL
+#endif
+#endif
+
 #define REDU_UNPAREN_(...) __VA_ARGS__
 #define REDU_IS_DEVICE_PTR_(...) __VA_OPT__(is_device_ptr(__VA_ARGS__))
 #define REDU_CAT_(a, b) REDU_CAT2_(a, b)
@@ -183,7 +194,7 @@ REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
                                  ? (REDU_MAP_(REDU_FINAL_STEP_, __VA_ARGS__)               \
                                     redu_region_reset(&redu_c_))                           \
                                  : 0)                                                      \
-        _Pragma("clang loop unroll_count(4)")                                              \
+        REDU_REGION_UNROLL                                                                 \
         for (size_t i = redu_c_.first; i < redu_c_.end; i += redu_c_.step)
 
 #endif

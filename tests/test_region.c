@@ -1,0 +1,147 @@
+/* Wrapped regions against serial references: one to three reductions of different kinds
+ * and types (built-in and declared, commutative and ordered) for every n, the
+ * asynchronous form, the clauses form with a mapped host array, and bad input. */
+#include <math.h>
+#include "redu_test.h"
+#include "redu_region.h"
+
+static const size_t sizes[] = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7};
+enum { NSIZES = sizeof sizes / sizeof sizes[0] };
+
+/* An ordered kind: affine maps v -> a v + b (mod 2^32) composed in index order. */
+typedef struct {
+  uint32_t a, b;
+} affine;
+static inline affine affine_then(affine f, affine g)
+{
+  return (affine){g.a * f.a, g.a * f.b + g.b};
+}
+REDU_DECLARE_REDUCTION(affine_chain, affine, affine_then, REDU_ORDERED, {1, 0})
+
+static double value(size_t i) { return (double)((i * 7919) % 1001) - 500.0; }
+static affine map_at(size_t i) { return (affine){(uint32_t)(2 * i + 1), (uint32_t)(i ^ 0x5bd1)}; }
+
+static void test_sizes(int dev)
+{
+  size_t nmax = sizes[NSIZES - 1];
+  double *h = malloc(nmax * sizeof *h);
+  for (size_t i = 0; i < nmax; ++i)
+    h[i] = value(i);
+  double *x = redu_test_to_device(h, nmax * sizeof *h, dev);
+  for (int s = 0; s < NSIZES; ++s) {
+    size_t n = sizes[s];
+    double ref_sum = 0, ref_max = -INFINITY;
+    int64_t ref_pos = 0;
+    affine ref_chain = {1, 0};
+    for (size_t i = 0; i < n; ++i) {
+      ref_sum += h[i];
+      ref_max = fmax(ref_max, h[i]);
+      ref_pos += h[i] > 0;
+      ref_chain = affine_then(ref_chain, map_at(i));
+    }
+    /* Values are integers: every order sums them exactly. Start values are combined in. */
+    double sum = 0.5, mx = -INFINITY;
+    int64_t pos = 10;
+    affine chain = {1, 0};
+    redu_status st;
+    REDU_FOR(st, dev, i, n, (x), (sum_f64, sum), (max_f64, mx), (sum_i64, pos),
+             (affine_chain, chain)) {
+      sum += x[i];
+      mx = redu_region_max_f64(mx, x[i]);
+      pos += x[i] > 0;
+      chain = affine_then(chain, map_at(i));
+    }
+    CHECK(st == REDU_OK, "n=%zu: %s", n, redu_last_error());
+    CHECK(sum == ref_sum + 0.5 && mx == ref_max && pos == ref_pos + 10,
+          "n=%zu: sum %.1f (want %.1f) max %.1f (%.1f) count %lld (%lld)", n, sum,
+          ref_sum + 0.5, mx, ref_max, (long long)pos, (long long)ref_pos + 10);
+    CHECK(chain.a == ref_chain.a && chain.b == ref_chain.b, "n=%zu: ordered chain wrong", n);
+
+    /* One reduction, asynchronous, then wait. */
+    float fsum = 0;
+    redu_status ast;
+    REDU_FOR_NOWAIT(ast, dev, i, n, (is_device_ptr(x) depend(in : x[0])), (sum_f32, fsum)) {
+      fsum += (float)x[i];
+    }
+#pragma omp taskwait
+    CHECK(ast == REDU_OK && fabs(fsum - ref_sum) <= 1e-4 * (fabs(ref_sum) + n),
+          "n=%zu nowait: %s, %f vs %f", n, redu_last_error(), fsum, ref_sum);
+
+    /* A host array mapped by the user's own clause. */
+    int64_t hsum = 0;
+    REDU_FOR_CLAUSES(st, dev, i, n, (map(to : h[0:n])), (sum_i64, hsum)) {
+      hsum += (int64_t)h[i];
+    }
+    CHECK(st == REDU_OK && hsum == (int64_t)ref_sum, "n=%zu mapped host array: %s", n,
+          redu_last_error());
+  }
+  omp_target_free(x, dev);
+  free(h);
+}
+
+static void test_errors(int dev)
+{
+  double *none = NULL, out = 7;
+  redu_status st = REDU_OK;
+  int ran = 0;
+  REDU_FOR(st, dev, i, 10, (none), (sum_f64, out)) {
+    out += none[i];
+  }
+  CHECK(st == REDU_ERR_NULL_ARG && out == 7, "NULL device pointer: %d %s", st, redu_last_error());
+  printf("NULL pointer: %s\n", redu_last_error());
+  double *x = omp_target_alloc(16 * sizeof *x, dev);
+  size_t negative = (size_t)-5;
+  REDU_FOR(st, dev, i, negative, (x), (sum_f64, out)) {
+    out += x[i];
+  }
+  CHECK(st == REDU_ERR_OVERFLOW && out == 7, "n = (size_t)-5: %d %s", st, redu_last_error());
+  printf("n overflow: %s\n", redu_last_error());
+  REDU_FOR(st, 4242, i, 16, (x), (sum_f64, out)) {
+    out += x[i];
+  }
+  CHECK(st == REDU_ERR_INVALID_DEVICE && out == 7, "bad device: %s", redu_last_error());
+  REDU_FOR_CLAUSES(st, dev, i, 0, (is_device_ptr(x)), (sum_f64, out)) {
+    ++ran;
+  }
+  CHECK(st == REDU_OK && out == 7 && !ran, "n = 0 ran the body or changed the variable");
+  omp_target_free(x, dev);
+}
+
+/* Declared struct kinds too large together: 2 x 160 bytes > 256. */
+typedef struct {
+  double v[20];
+} wide;
+static inline wide wide_add(wide a, wide b)
+{
+  for (int k = 0; k < 20; ++k)
+    a.v[k] += b.v[k];
+  return a;
+}
+REDU_DECLARE_REDUCTION(wide_sum, wide, wide_add, REDU_COMMUTATIVE, {{0}})
+
+static void test_too_wide(int dev)
+{
+  wide a = {{1}}, b = {{2}};
+  redu_status st;
+  REDU_FOR(st, dev, i, 100, (), (wide_sum, a), (wide_sum, b)) {
+    a.v[0] += (double)i;
+    b.v[1] += (double)i;
+  }
+  CHECK(st == REDU_ERR_UNSUPPORTED && a.v[0] == 1 && b.v[0] == 2, "320 bytes: %s",
+        redu_last_error());
+  printf("too wide: %s\n", redu_last_error());
+  REDU_FOR(st, dev, i, 100, (), (wide_sum, a)) {
+    a.v[3] += (double)i;
+  }
+  CHECK(st == REDU_OK && a.v[3] == 4950.0 && a.v[0] == 1, "one 160-byte struct: %s",
+        redu_last_error());
+}
+
+int main(void)
+{
+  int dev = omp_get_default_device();
+  test_sizes(dev);
+  test_errors(dev);
+  test_too_wide(dev);
+  return redu_test_finish("test_region");
+}
