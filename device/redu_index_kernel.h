@@ -26,7 +26,7 @@
 
 /* Elements a thread lifts and combines per round (a power of two): enough loads in flight
  * for small accumulators without spilling registers for large ones. */
-#define REDU_INDEX_GROUP(bytes) ((bytes) <= 32 ? 8 : (bytes) <= 64 ? 4 : (bytes) <= 128 ? 2 : 1)
+#define REDU_INDEX_GROUP(bytes) ((bytes) <= 32 ? 4 : (bytes) <= 128 ? 2 : 1)
 
 #pragma omp begin declare target
 /* The indices this thread visits: first, first + step, ... below end. */
