@@ -73,8 +73,9 @@ static int clause_works(size_t bytes)
   static inline affine##P affine##P##_then(affine##P f, affine##P g)                       \
   {                                                                                        \
     for (int k = 0; k < P; ++k) {                                                          \
-      f.b[k] = (uint16_t)(g.a[k] * f.b[k] + g.b[k]);                                       \
-      f.a[k] = (uint16_t)(g.a[k] * f.a[k]);                                                \
+      /* uint16_t operands promote to int: multiply as uint32_t (no signed overflow). */   \
+      f.b[k] = (uint16_t)((uint32_t)g.a[k] * f.b[k] + g.b[k]);                             \
+      f.a[k] = (uint16_t)((uint32_t)g.a[k] * f.a[k]);                                      \
     }                                                                                      \
     return f;                                                                              \
   }                                                                                        \
