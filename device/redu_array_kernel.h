@@ -35,10 +35,10 @@
     PFX##_team(x, n, scratch, &last, partials, counter, result);                           \
   }
 
-#define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                           \
+#define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                          \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
-  REDU_INLINE A PFX##_word(A acc, redu_word16 w, size_t first)                           \
+  REDU_INLINE A PFX##_word(A acc, redu_word16 w, size_t first)                             \
   {                                                                                        \
     T e[16 / sizeof(T)];                                                                   \
     __builtin_memcpy(e, &w, 16);                                                           \
@@ -47,7 +47,7 @@
     return acc;                                                                            \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)              \
+  REDU_INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                \
   {                                                                                        \
     enum { V = 16 / sizeof(T) };                                                           \
     uintptr_t addr = (uintptr_t)x;                                                         \
@@ -90,8 +90,8 @@
     return acc;                                                                            \
   }                                                                                        \
                                                                                            \
-  /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68  \
-   * ms at 1 GiB on the H100), but not the team routine itself into the parallel region  \
+  /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68   \
+   * ms at 1 GiB on the H100), but not the team routine itself into the parallel region    \
    * (see REDU_INLINE). */                                                                 \
   static inline __attribute__((flatten)) void PFX##_team(const T *x, size_t n, A *scratch, \
                                                          unsigned *last,                   \
@@ -100,7 +100,7 @@
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
-    PFX##_grid_finish(v, (IDENT), scratch, 0, last, tid, nth, team, nteams, partials,         \
+    PFX##_grid_finish(v, (IDENT), scratch, 0, last, tid, nth, team, nteams, partials,      \
                       counter, result);                                                    \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \

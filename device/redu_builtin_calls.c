@@ -5,7 +5,7 @@
 #include "redu_array_kernel.h"
 #include "redu_builtin_ops.h"
 
-#define REDU_DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                 \
+#define REDU_DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                \
   REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,               \
                                 const redu_options *opts)                                  \
@@ -35,7 +35,7 @@
 #define REDU_DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT)                                      \
   REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, redu_loc_##sfx, IDENT, LIFT,            \
                            redu_op_##op##_##sfx)                                           \
-  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,  \
+  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index, \
                                 const redu_options *opts)                                  \
   {                                                                                        \
     redu_call c;                                                                           \

@@ -62,12 +62,12 @@ static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
 #define REDU_DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
-  /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and    \
+  /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and     \
    * then into the one accumulator: one combine per U elements on the serial chain, and    \
    * the tree's combines see constant-folded inputs when LIFT makes them (Welford: a       \
    * count of 1 + 1 needs no division). Valid for ordered combiners: in ordered mode the   \
    * U elements are consecutive. */                                                        \
-  REDU_INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)              \
+  REDU_INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                \
   {                                                                                        \
     enum { U = REDU_INDEX_GROUP(sizeof(A)) };                                              \
     size_t i, step, end;                                                                   \

@@ -56,9 +56,9 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
 
 #define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
   _Pragma("omp begin declare target")                                                      \
-  /* A union, not memcpy through &v: LLVM 19's OpenMP GPU codegen moves address-taken   \
+  /* A union, not memcpy through &v: LLVM 19's OpenMP GPU codegen moves address-taken      \
    * locals to a runtime stack whose alignment broke 16-byte loads of them on sm_90. */    \
-  REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                     \
+  REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                       \
   {                                                                                        \
     union {                                                                                \
       A v;                                                                                 \
@@ -69,14 +69,14 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     return u.v;                                                                            \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_warp_reduce(A v)                                                   \
+  REDU_INLINE A PFX##_warp_reduce(A v)                                                     \
   {                                                                                        \
     for (unsigned d = 1; d < redu_dev_warp_size(); d <<= 1)                                \
       v = COMBINE(v, PFX##_shfl_down(v, d));                                               \
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,               \
+  REDU_INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,                 \
                                      unsigned nthreads)                                    \
   {                                                                                        \
     unsigned ws = redu_dev_warp_size();                                                    \
@@ -96,8 +96,8 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */  \
-  REDU_INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads) \
+  /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */   \
+  REDU_INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads)  \
   {                                                                                        \
     scratch[tid] = v;                                                                      \
     for (unsigned d = 1; d < nthreads; d <<= 1) {                                          \
@@ -108,16 +108,16 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     return tid == 0 ? scratch[0] : v; /* thread 0 made the last combine itself */          \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                \
+  REDU_INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                  \
                                     unsigned nthreads, int tree)                           \
   {                                                                                        \
     return tree ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                       \
                 : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                    \
   }                                                                                        \
                                                                                            \
-  /* Every thread of the team combines a run of partials[0, nteams) in order, then the    \
-   * team combines the runs: thread 0 gets the grid's value. */                             \
-  REDU_INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams,      \
+  /* Every thread of the team combines a run of partials[0, nteams) in order, then the     \
+   * team combines the runs: thread 0 gets the grid's value. */                            \
+  REDU_INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams,        \
                                          A *scratch, unsigned tid, unsigned nthreads,      \
                                          int tree)                                         \
   {                                                                                        \
@@ -129,7 +129,7 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     return PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                      \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last, \
+  REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last,   \
                                        unsigned tid, unsigned nthreads, unsigned team,     \
                                        unsigned nteams, A *partials, unsigned *counter,    \
                                        A *result)                                          \

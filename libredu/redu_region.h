@@ -70,7 +70,7 @@
 
 #define REDU_REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                        \
   _Pragma("omp begin declare target")                                                      \
-  static inline T redu_region_add_##sfx(T a, T b) { return REDU_REGION_ADD_##K(a, b); }   \
+  static inline T redu_region_add_##sfx(T a, T b) { return REDU_REGION_ADD_##K(a, b); }    \
   static inline T redu_region_min_##sfx(T a, T b)                                          \
   {                                                                                        \
     return REDU_REGION_FIRST_##K(b, a) ? b : a;                                            \
@@ -160,7 +160,7 @@ REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
   for (redu_region redu_r_ = redu_region_begin(                                            \
            &(st), __func__, (dev), (n), (const void *const[]){NULL, REDU_UNPAREN_ ptrs} + 1, \
            sizeof((const void *const[]){NULL, REDU_UNPAREN_ ptrs}) / sizeof(void *) - 1,   \
-           REDU_SIZES_(__VA_ARGS__), REDU_ALIGNS_(__VA_ARGS__),                             \
+           REDU_SIZES_(__VA_ARGS__), REDU_ALIGNS_(__VA_ARGS__),                            \
            REDU_NARGS_(__VA_ARGS__), REDU_ORDERED_(__VA_ARGS__), NULL);                    \
        redu_r_.go; redu_r_.go = 0)                                                         \
     for (size_t redu_n_ = (n), redu_teams_ = (size_t)redu_r_.call.launch.teams,            \

@@ -50,7 +50,7 @@
     T v = __VA_ARGS__;                                                                     \
     return v;                                                                              \
   }                                                                                        \
-  static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                 \
+  static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                  \
   _Pragma("omp end declare target")                                                        \
   REDU_PRAGMA(omp declare reduction(name : T : omp_out = redu_combine_##name(omp_out, omp_in)) \
               initializer(omp_priv = redu_identity_##name()))                              \
@@ -68,9 +68,9 @@
  * reducing lift(x[i], i) over i in [0, n) with the declared reduction `name` (T its type):
  * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
  * Welford state, or a record at index i into a (value, index, payload) struct. */
-#define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                                \
+#define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                              \
   _Pragma("omp begin declare target")                                                      \
-  static inline redu_udr_type_##name func##_lift(const In *x, size_t i)                      \
+  static inline redu_udr_type_##name func##_lift(const In *x, size_t i)                    \
   {                                                                                        \
     In v;                                                                                  \
     if (!redu_dev_load_words(&v, x + i, sizeof v))                                         \
@@ -78,14 +78,14 @@
     return lift(v, i);                                                                     \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
-  REDU_DEFINE_INDEX_REDUCE(func##_k, In, redu_udr_type_##name, redu_identity_##name(),       \
-                           func##_lift, redu_combine_##name, redu_udr_order_##name)          \
-  static inline __attribute__((unused)) redu_status func(int device, const In *x, size_t n,       \
-                                                      redu_udr_type_##name *result,       \
-                                                      const redu_options *opts)           \
+  REDU_DEFINE_INDEX_REDUCE(func##_k, In, redu_udr_type_##name, redu_identity_##name(),     \
+                           func##_lift, redu_combine_##name, redu_udr_order_##name)        \
+  static inline __attribute__((unused)) redu_status func(int device, const In *x, size_t n, \
+                                                      redu_udr_type_##name *result,        \
+                                                      const redu_options *opts)            \
   {                                                                                        \
     typedef redu_udr_type_##name redu_acc;                                                 \
-    const redu_call_shape sh = {.fn = #func, .elem_size = sizeof(In),                        \
+    const redu_call_shape sh = {.fn = #func, .elem_size = sizeof(In),                      \
                                 .acc_size = sizeof(redu_acc),                              \
                                 .acc_align = _Alignof(redu_acc),                           \
                                 .ordered = redu_udr_order_##name};                         \
@@ -93,7 +93,7 @@
     redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
     redu_acc acc = redu_identity_##name();                                                 \
     if (s == REDU_OK && !c.empty) {                                                        \
-      func##_k_launch(&c.launch, x, n);                                                      \
+      func##_k_launch(&c.launch, x, n);                                                    \
       s = redu_call_end(&c, &acc, sizeof acc);                                             \
     }                                                                                      \
     if (s == REDU_OK)                                                                      \

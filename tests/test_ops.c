@@ -19,7 +19,7 @@ static const char *const pattern_names[] = {"wide", "small", "nonzero"};
   ((p) == PATTERN_WIDE ? (T)(r) : (p) == PATTERN_SMALL ? (T)((r) % 7) : (T)(1 + (r) % 5))
 #define GEN_FLT(T, r, p)                                                                   \
   ((p) == PATTERN_WIDE      ? (T)((double)((r) >> 11) / 9007199254740992.0 * 2000.0 - 1000.0) \
-   : (p) == PATTERN_SMALL   ? (T)((int)((r) % 7) - 3)                                       \
+   : (p) == PATTERN_SMALL   ? (T)((int)((r) % 7) - 3)                                      \
                             : (T)(1.0 + ((double)((r) % 2001) - 1000.0) * 1e-6))
 
 /* Integer sum/prod wrap modulo 2^bits; compared exactly. */
@@ -42,8 +42,8 @@ static const char *const pattern_names[] = {"wide", "small", "nonzero"};
     long double tol = (long double)(n) * 0x1p-53L * mag +                                  \
                       fabsl(ref) * (sizeof(T) == 4 ? 0x1p-24L : 0x1p-53L) + 1e-300L;       \
     long double top = sizeof(T) == 4 ? FLT_MAX : DBL_MAX;                                  \
-    if (isinf(ref) || fabsl(ref) - tol > top) /* beyond T: the signed infinity */       \
-      CHECK(isinf(got) && !signbit(got) == !signbit(ref), "%s n=%zu: got %g want %cinf",    \
+    if (isinf(ref) || fabsl(ref) - tol > top) /* beyond T: the signed infinity */          \
+      CHECK(isinf(got) && !signbit(got) == !signbit(ref), "%s n=%zu: got %g want %cinf",   \
             name, (size_t)(n), (double)(got), signbit(ref) ? '-' : '+');                   \
     else                                                                                   \
       CHECK(fabsl((long double)(got) - ref) <= tol,                                        \
@@ -53,11 +53,11 @@ static const char *const pattern_names[] = {"wide", "small", "nonzero"};
 
 #define PRINT_ARG(v) ((long double)(v))
 
-#define DEFINE_TYPE_TEST(sfx, T, E, K, SA, LO, HI)                                          \
+#define DEFINE_TYPE_TEST(sfx, T, E, K, SA, LO, HI)                                         \
   static void check_##sfx(int dev, const T *xs, const T *x, size_t n, unsigned flags,      \
                           const char *where)                                               \
   {                                                                                        \
-    redu_options o = {.flags = flags};                                                    \
+    redu_options o = {.flags = flags};                                                     \
     char name[96];                                                                         \
     T got = 0, g2 = 0;                                                                     \
     size_t idx = 0, i2 = 0;                                                                \
@@ -85,10 +85,10 @@ static const char *const pattern_names[] = {"wide", "small", "nonzero"};
     CHECK(got == mx, "max_" #sfx " %s n=%zu: got %Lg want %Lg", where, n, PRINT_ARG(got),  \
           PRINT_ARG(mx));                                                                  \
     CHECK_OK(redu_argmin_##sfx(dev, x, n, &got, &idx, &o));                                \
-    CHECK(got == mn && idx == imn, "argmin_" #sfx " %s n=%zu: got %Lg@%zu want %Lg@%zu",    \
+    CHECK(got == mn && idx == imn, "argmin_" #sfx " %s n=%zu: got %Lg@%zu want %Lg@%zu",   \
           where, n, PRINT_ARG(got), idx, PRINT_ARG(mn), imn);                              \
     CHECK_OK(redu_argmax_##sfx(dev, x, n, &got, &idx, &o));                                \
-    CHECK(got == mx && idx == imx, "argmax_" #sfx " %s n=%zu: got %Lg@%zu want %Lg@%zu",    \
+    CHECK(got == mx && idx == imx, "argmax_" #sfx " %s n=%zu: got %Lg@%zu want %Lg@%zu",   \
           where, n, PRINT_ARG(got), idx, PRINT_ARG(mx), imx);                              \
     CHECK_OK(redu_reduce(dev, REDU_ARGMAX, E, x, n, &g2, &i2, &o));                        \
     CHECK(g2 == got && i2 == idx, "generic argmax_" #sfx " %s n=%zu differs", where, n);   \
