@@ -176,12 +176,12 @@ static redu_status redu_check_shape(const redu_call_shape *sh, const redu_option
                      "at most %d: split them over two regions", sh->fn, sh->acc_size,
                      REDU_MAX_ACC_BYTES);
   if (!sh->elem_size || !sh->acc_size || sh->acc_size > REDU_MAX_ACC_BYTES || !sh->acc_align ||
-      sh->acc_align > REDU_MAX_ACC_BYTES)
+      sh->acc_align > REDU_MAX_ACC_ALIGN)
     return redu_fail(REDU_ERR_UNSUPPORTED,
                      "%s: element of %zu bytes, accumulator of %zu bytes aligned to %zu: "
                      "libredu reduces into types of 1..%d bytes, aligned to at most %d",
                      sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, REDU_MAX_ACC_BYTES,
-                     REDU_MAX_ACC_BYTES);
+                     REDU_MAX_ACC_ALIGN);
   return REDU_OK;
 }
 

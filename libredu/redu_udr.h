@@ -27,7 +27,8 @@
 
 /* REDU_DECLARE_REDUCTION(name, T, combine, order, identity...)
  *   name      identifier: OpenMP reduction identifier and stem of the names below
- *   T         any trivially copyable type of 1..256 bytes (alignment up to 256)
+ *   T         any trivially copyable type of 1..256 bytes, aligned to at most 16 (every
+ *             fundamental C type; over-aligned types give REDU_ERR_UNSUPPORTED)
  *   combine   T combine(T a, T b), function or function-like macro, associative, with a
  *             holding earlier elements than b; inlined everywhere, declare-target-safe
  *   order     REDU_COMMUTATIVE or REDU_ORDERED

@@ -162,8 +162,26 @@ static inline too_big too_big_add(too_big a, too_big b)
 }
 REDU_DECLARE_REDUCTION(too_big_sum, too_big, too_big_add, REDU_COMMUTATIVE, {{0}})
 
+/* Over-aligned: more than any allocator libredu uses guarantees. */
+typedef struct {
+  _Alignas(32) double v[4];
+} aligned32;
+static inline aligned32 aligned32_add(aligned32 a, aligned32 b)
+{
+  for (int k = 0; k < 4; ++k)
+    a.v[k] += b.v[k];
+  return a;
+}
+REDU_DECLARE_REDUCTION(aligned32_sum, aligned32, aligned32_add, REDU_COMMUTATIVE, {{0}})
+
 static void test_errors(int dev)
 {
+  aligned32 *a = omp_target_alloc(4 * sizeof *a, dev), a_out = {{5}};
+  CHECK(redu_reduce_aligned32_sum(dev, a, 4, &a_out, NULL) == REDU_ERR_UNSUPPORTED &&
+            a_out.v[0] == 5,
+        "a 32-byte-aligned type: %s", redu_last_error());
+  omp_target_free(a, dev);
+
   too_big *x = omp_target_alloc(4 * sizeof *x, dev), out = {{42}};
   CHECK(redu_reduce_too_big_sum(dev, x, 4, &out, NULL) == REDU_ERR_UNSUPPORTED &&
             out.v[0] == 42,
