@@ -158,6 +158,9 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
          "ceil ms", "redu/bnd", "x bltin", "check");
   for (int c = 0; c < S_COUNT; ++c) {
     run r = {.c = (struct_case)c, .dev = dev, .n = n};
+    /* Host memory is smaller than a GPU's: at most 1 GiB per case there. */
+    while (t->on_host && r.n * in_sizes[c] > ((size_t)1 << 30))
+      r.n /= 2;
     void *x = NULL;
     while (r.n >= 1024 && !(x = omp_target_alloc(r.n * in_sizes[c], dev)))
       r.n /= 2;
