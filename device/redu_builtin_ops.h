@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../libredu/redu_types.h"
+#include "redu_types.h" /* libredu/, through the include path (also when installed) */
 
 #define REDU_ADD_INT(SA, a, b) ((SA)((uint64_t)(a) + (uint64_t)(b)))
 #define REDU_ADD_UINT REDU_ADD_INT

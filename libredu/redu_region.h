@@ -44,6 +44,7 @@
 #define REDU_REGION_H
 
 #include "redu_udr.h"
+#include "device/redu_builtin_ops.h"
 
 #define REDU_FOR(st, dev, i, n, ptrs, ...)                                                 \
   REDU_FOR_IMPL_(st, dev, i, n, ptrs, (REDU_IS_DEVICE_PTR_ ptrs), REDU_SYNC_, __VA_ARGS__)
@@ -52,32 +53,19 @@
 #define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                       \
   REDU_FOR_IMPL_(st, dev, i, n, (), clauses, REDU_ASYNC_, __VA_ARGS__)
 
-/* Built-in kinds, declared like any user reduction. */
-#define REDU_REGION_ADD_INT(a, b) ((__typeof__(a))((uint64_t)(a) + (uint64_t)(b)))
-#define REDU_REGION_ADD_UINT REDU_REGION_ADD_INT
-#define REDU_REGION_ADD_FLT(a, b) ((a) + (b))
-/* b wins when it orders first; NaN first of all, -0.0 before +0.0. */
-#define REDU_REGION_FIRST_INT(b, a) ((b) < (a))
-#define REDU_REGION_FIRST_UINT REDU_REGION_FIRST_INT
-#define REDU_REGION_FIRST_FLT(b, a)                                                        \
-  ((a) == (a) && ((b) != (b) || (b) < (a) ||                                               \
-                  ((b) == (a) && __builtin_signbit(b) && !__builtin_signbit(a))))
-#define REDU_REGION_LAST_FLT(b, a)                                                         \
-  ((a) == (a) && ((b) != (b) || (b) > (a) ||                                               \
-                  ((b) == (a) && !__builtin_signbit(b) && __builtin_signbit(a))))
-#define REDU_REGION_LAST_INT(b, a) ((b) > (a))
-#define REDU_REGION_LAST_UINT REDU_REGION_LAST_INT
-
+/* Built-in kinds, declared like any user reduction, with the rules of the typed calls
+ * (device/redu_builtin_ops.h): integer sums wrap, min/max compare order keys (a NaN wins,
+ * -0.0 orders before +0.0) and return the canonical NaN. */
 #define REDU_REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                        \
   _Pragma("omp begin declare target")                                                      \
-  static inline T redu_region_add_##sfx(T a, T b) { return REDU_REGION_ADD_##K(a, b); }    \
+  static inline T redu_region_add_##sfx(T a, T b) { return REDU_ADD_##K(T, a, b); }        \
   static inline T redu_region_min_##sfx(T a, T b)                                          \
   {                                                                                        \
-    return REDU_REGION_FIRST_##K(b, a) ? b : a;                                            \
+    return redu_op_value_##sfx(redu_op_min_##sfx(redu_op_lo_##sfx(a, 0), redu_op_lo_##sfx(b, 0))); \
   }                                                                                        \
   static inline T redu_region_max_##sfx(T a, T b)                                          \
   {                                                                                        \
-    return REDU_REGION_LAST_##K(b, a) ? b : a;                                             \
+    return redu_op_value_##sfx(redu_op_max_##sfx(redu_op_hi_##sfx(a, 0), redu_op_hi_##sfx(b, 0))); \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
   REDU_DECLARE_REDUCTION(sum_##sfx, T, redu_region_add_##sfx, REDU_COMMUTATIVE, 0)         \

@@ -4,6 +4,7 @@
 #include <math.h>
 #include "redu_test.h"
 #include "redu_region.h"
+#include "redu_test_udr.h"
 
 static const size_t sizes[] = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7};
 enum { NSIZES = sizeof sizes / sizeof sizes[0] };
@@ -79,6 +80,34 @@ static void test_sizes(int dev)
   free(h);
 }
 
+/* The built-in kinds follow the typed calls' rules: a NaN wins min and max, -0.0 orders
+ * before +0.0 whatever the combine order. */
+static void test_nan_and_zeros(int dev)
+{
+  enum { N = 1000 };
+  double h[N];
+  for (int i = 0; i < N; ++i)
+    h[i] = i % 2 ? 0.0 : -0.0;
+  double *z = redu_test_to_device(h, sizeof h, dev);
+  h[517] = NAN;
+  double *w = redu_test_to_device(h, sizeof h, dev);
+  double zmin = INFINITY, zmax = -INFINITY, wmin = INFINITY, wmax = -INFINITY;
+  redu_status st;
+  REDU_FOR(st, dev, i, N, (z, w), (min_f64, zmin), (max_f64, zmax), (min_f64, wmin),
+           (max_f64, wmax)) {
+    zmin = redu_region_min_f64(zmin, z[i]);
+    zmax = redu_region_max_f64(zmax, z[i]);
+    wmin = redu_region_min_f64(wmin, w[i]);
+    wmax = redu_region_max_f64(wmax, w[i]);
+  }
+  CHECK(st == REDU_OK, "NaN/zeros region: %s", redu_last_error());
+  CHECK(zmin == 0.0 && signbit(zmin) && zmax == 0.0 && !signbit(zmax),
+        "min of +-0 should be -0.0 and max +0.0: %g %g", zmin, zmax);
+  CHECK(isnan(wmin) && isnan(wmax), "a NaN must win min and max: %g %g", wmin, wmax);
+  omp_target_free(z, dev);
+  omp_target_free(w, dev);
+}
+
 static void test_errors(int dev)
 {
   double *none = NULL, out = 7;
@@ -108,20 +137,11 @@ static void test_errors(int dev)
 }
 
 /* Declared struct kinds too large together: 2 x 160 bytes > 256. */
-typedef struct {
-  double v[20];
-} wide;
-static inline wide wide_add(wide a, wide b)
-{
-  for (int k = 0; k < 20; ++k)
-    a.v[k] += b.v[k];
-  return a;
-}
-REDU_DECLARE_REDUCTION(wide_sum, wide, wide_add, REDU_COMMUTATIVE, {{0}})
+REDU_TEST_DOUBLE_LANES(wide_sum, 20)
 
 static void test_too_wide(int dev)
 {
-  wide a = {{1}}, b = {{2}};
+  wide_sum_t a = {{1}}, b = {{2}};
   redu_status st;
   REDU_FOR(st, dev, i, 100, (), (wide_sum, a), (wide_sum, b)) {
     a.v[0] += (double)i;
@@ -141,6 +161,7 @@ int main(void)
 {
   int dev = omp_get_default_device();
   test_sizes(dev);
+  test_nan_and_zeros(dev);
   test_errors(dev);
   test_too_wide(dev);
   return redu_test_finish("test_region");
