@@ -14,7 +14,8 @@
  *   0  warp shuffles word by word, then one value per warp through `scratch`
  *      (room for REDU_MAX_WARPS values of A)
  *   1  every thread's value through `scratch` (room for one A per thread) and a
- *      pairwise tree there: no shuffles, which wins for large A (docs/design.md)
+ *      pairwise tree there: no shuffles (measured 0-5% slower than shuffles on the H100
+ *      for 16-256 byte A; kept as an option, docs/user-reductions.md)
  * Contract: the team's thread count is a multiple of the warp size, and `scratch` is
  * shared by the team (team memory, or a slice of device memory that only this team
  * uses). */

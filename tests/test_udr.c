@@ -4,7 +4,7 @@
  * team scratch forced into device memory), host-array input, a user scratchpad, and
  * against OpenMP's own reduction clause with the same declaration. */
 #include "redu_test.h"
-#include "redu_udr.h"
+#include "redu_test_udr.h"
 
 static const size_t sizes[] = {0, 1, 31, 33, 1000, (1u << 20) + 7};
 enum { NSIZES = sizeof sizes / sizeof sizes[0] };
@@ -25,8 +25,9 @@ static redu_options mode_options(int m, int dev, size_t n, size_t acc, void **pa
   if (m == M_TREE)
     o.flags = REDU_TEAM_TREE;
   if (m == M_SPILL && redu_plan_query(dev, n, acc, &teams, &threads) == REDU_OK) {
-    /* GPUs: 4x the threads the planner gives a tree, more team scratch than team memory
-     * holds. CPU teams (1 thread) always keep team scratch in device memory. */
+    /* GPUs: 4x the threads the planner gives (at most 1024) with a tree: from 48-byte
+     * accumulators on, more team scratch than team memory holds, so it moves to device
+     * memory. CPU teams (1 thread) always keep team scratch in device memory. */
     o.flags = REDU_TEAM_TREE;
     o.threads = threads > 1 ? (4 * threads < 1024 ? 4 * threads : 1024) : 0;
   }
@@ -150,39 +151,20 @@ DEFINE_SIZE_CLASS(8)
 DEFINE_SIZE_CLASS(16)
 DEFINE_SIZE_CLASS(64)
 
-/* Larger than libredu takes: a clear error, and the output left alone. */
-typedef struct {
-  double v[65];
-} too_big;
-static inline too_big too_big_add(too_big a, too_big b)
-{
-  for (int k = 0; k < 65; ++k)
-    a.v[k] += b.v[k];
-  return a;
-}
-REDU_DECLARE_REDUCTION(too_big_sum, too_big, too_big_add, REDU_COMMUTATIVE, {{0}})
-
-/* Over-aligned: more than any allocator libredu uses guarantees. */
-typedef struct {
-  _Alignas(32) double v[4];
-} aligned32;
-static inline aligned32 aligned32_add(aligned32 a, aligned32 b)
-{
-  for (int k = 0; k < 4; ++k)
-    a.v[k] += b.v[k];
-  return a;
-}
-REDU_DECLARE_REDUCTION(aligned32_sum, aligned32, aligned32_add, REDU_COMMUTATIVE, {{0}})
+/* Larger than libredu takes (520 bytes), and over-aligned: clear errors, outputs left
+ * alone. */
+REDU_TEST_DOUBLE_LANES(too_big_sum, 65)
+REDU_TEST_DOUBLE_LANES(aligned32_sum, 4, _Alignas(32))
 
 static void test_errors(int dev)
 {
-  aligned32 *a = omp_target_alloc(4 * sizeof *a, dev), a_out = {{5}};
+  aligned32_sum_t *a = omp_target_alloc(4 * sizeof *a, dev), a_out = {{5}};
   CHECK(redu_reduce_aligned32_sum(dev, a, 4, &a_out, NULL) == REDU_ERR_UNSUPPORTED &&
             a_out.v[0] == 5,
         "a 32-byte-aligned type: %s", redu_last_error());
   omp_target_free(a, dev);
 
-  too_big *x = omp_target_alloc(4 * sizeof *x, dev), out = {{42}};
+  too_big_sum_t *x = omp_target_alloc(4 * sizeof *x, dev), out = {{42}};
   CHECK(redu_reduce_too_big_sum(dev, x, 4, &out, NULL) == REDU_ERR_UNSUPPORTED &&
             out.v[0] == 42,
         "a 520-byte type: %s", redu_last_error());
