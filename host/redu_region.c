@@ -32,6 +32,7 @@ redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_
                         .team_extra = REDU_REGION_TEAM_EXTRA,
                         .ptrs = ptrs,
                         .nptrs = nptrs};
+  /* A region has no output pointers of its own: R stands in for the NULL checks. */
   *st = redu_call_begin(&R.call, &sh, device, NULL, n, &R, &R, opts);
   R.go = *st == REDU_OK && !R.call.empty;
   return R;
