@@ -57,14 +57,6 @@ static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
   }
   return 1;
 }
-
-/* This team's scratch: dynamic team memory when the plan gave some (team_mem != 0), else
- * its slice of team_bytes in the device-memory spill. */
-static inline char *redu_dev_team_scratch(size_t team_mem, void *spill, size_t team_bytes)
-{
-  return team_mem ? (char *)redu_dev_team_mem()
-                  : (char *)spill + (size_t)omp_get_team_num() * team_bytes;
-}
 #pragma omp end declare target
 
 #define REDU_DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
@@ -103,8 +95,8 @@ static inline char *redu_dev_team_scratch(size_t team_mem, void *spill, size_t t
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
-    A *scratch = (A *)redu_dev_team_scratch(D->team_mem, D->team_spill,                   \
-                                            D->team_slots * sizeof(A));                    \
+    A *scratch = D->team_mem ? (A *)redu_dev_team_mem()                                    \
+                             : (A *)D->team_spill + (size_t)team * D->team_slots;          \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
     PFX##_grid_finish(v, (IDENT), scratch, D->tree, D->last, tid, nth, team, nteams,       \
                       (A *)D->partials, D->counter, (A *)D->result);                       \

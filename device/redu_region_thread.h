@@ -44,7 +44,8 @@ static inline redu_region_thread redu_region_thread_make(
   c.teams_alloc = teams;
   c.slots = slots;
   c.tree = (int)tree;
-  c.scratch = redu_dev_team_scratch(team_mem, (void *)spill, slots * rec + REDU_REGION_TEAM_EXTRA);
+  c.scratch = team_mem ? (char *)redu_dev_team_mem()
+                       : (char *)spill + c.team * (slots * rec + REDU_REGION_TEAM_EXTRA);
   c.last = (unsigned *)(c.scratch + (slots * rec + 15) / 16 * 16);
   c.partials = (char *)partials;
   c.counter = (unsigned *)counter;
