@@ -95,6 +95,8 @@ static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
+    /* Inline on purpose: a shared helper calling omp_get_team_num() for this made LLVM 19 \
+     * emit a 2.5x larger kernel that faulted on sm_90 (illegal address, 2^20 elements). */ \
     A *scratch = D->team_mem ? (A *)redu_dev_team_mem()                                    \
                              : (A *)D->team_spill + (size_t)team * D->team_slots;          \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
