@@ -20,20 +20,10 @@
 #include <stdint.h>
 #include "redu_reducers.h"
 #include "redu_launch.h"
-#include "redu_team_shared.h"
+#include "redu_team_scratch.h"
 
 /* 16-byte loads in flight per thread (and independent partials). */
 #define REDU_UNROLL 4
-
-/* The body of every reduction region: team-shared scratch, then all threads of the team. */
-#define REDU_TEAM_REGION_BODY(PFX, A)                                                      \
-  {                                                                                        \
-    A scratch[REDU_MAX_WARPS];                                                             \
-    unsigned last;                                                                         \
-    REDU_TEAM_SHARED(scratch, last)                                                        \
-    _Pragma("omp parallel num_threads(threads)")                                           \
-    PFX##_team(x, n, scratch, &last, partials, counter, result);                           \
-  }
 
 #define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                          \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
@@ -93,31 +83,41 @@
   /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68   \
    * ms at 1 GiB on the H100), but not the team routine itself into the parallel region    \
    * (see REDU_INLINE). */                                                                 \
-  static inline __attribute__((flatten)) void PFX##_team(const T *x, size_t n, A *scratch, \
-                                                         unsigned *last,                   \
-                                A *partials, unsigned *counter, A *result)                 \
+  static inline __attribute__((flatten)) void PFX##_team(const T *x, size_t n,             \
+                                                         size_t slots, size_t team_mem,    \
+                                                         void *spill, A *partials,         \
+                                                         unsigned *counter, A *result)     \
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
+    char *scratch = redu_dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
+    unsigned *last = (unsigned *)(scratch + redu_team_last_offset(slots, sizeof(A)));      \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
-    PFX##_grid_finish(v, (IDENT), scratch, 0, last, tid, nth, team, nteams, partials,      \
+    PFX##_grid_finish(v, (IDENT), (A *)scratch, 0, last, tid, nth, team, nteams, partials, \
                       counter, result);                                                    \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
                                                                                            \
+  /* SPMD by construction: nothing between `target teams` and `parallel` (see           \
+   * redu_team_scratch.h). */                                                              \
   static void PFX##_launch(const redu_launch *L, const T *x, size_t n)                     \
   {                                                                                        \
     A *partials = (A *)L->partials, *result = (A *)L->result;                              \
     unsigned *counter = L->counter;                                                        \
+    void *spill = L->team_spill;                                                           \
     int threads = L->threads;                                                              \
+    size_t slots = L->team_slots, team_mem = L->team_mem;                                  \
     if (L->input_on_host) {                                                                \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               map(to: x[0:n]) is_device_ptr(partials, counter, result)")                  \
-      REDU_TEAM_REGION_BODY(PFX, A)                                                        \
+               map(to: x[0:n]) is_device_ptr(partials, counter, result, spill)             \
+               ompx_dyn_cgroup_mem(team_mem)")                                             \
+      _Pragma("omp parallel num_threads(threads)")                                         \
+      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                        \
     } else {                                                                               \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               is_device_ptr(x, partials, counter, result)")                               \
-      REDU_TEAM_REGION_BODY(PFX, A)                                                        \
+               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)") \
+      _Pragma("omp parallel num_threads(threads)")                                         \
+      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                        \
     }                                                                                      \
   }
 

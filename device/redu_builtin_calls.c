@@ -12,8 +12,8 @@
   {                                                                                        \
     redu_call c;                                                                           \
     const redu_call_shape sh = {.fn = "redu_" #op "_" #sfx, .elem_size = sizeof(T),        \
-                                .acc_size = sizeof(A), .acc_align = _Alignof(A),           \
-                                .builtin = 1};                                             \
+                                .elem_align = _Alignof(T), .acc_size = sizeof(A),          \
+                                .acc_align = _Alignof(A), .builtin = 1};                   \
     redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
     A acc = (IDENT);                                                                       \
     if (s == REDU_OK && !c.empty) {                                                        \
@@ -40,7 +40,7 @@
   {                                                                                        \
     redu_call c;                                                                           \
     const redu_call_shape sh = {.fn = "redu_" #op "_" #sfx, .elem_size = sizeof(T),        \
-                                .acc_size = sizeof(redu_loc_##sfx),                        \
+                                .elem_align = _Alignof(T), .acc_size = sizeof(redu_loc_##sfx), \
                                 .acc_align = _Alignof(redu_loc_##sfx), .builtin = 1};      \
     redu_status s = redu_call_begin(&c, &sh, device, x, n, value, index, opts);            \
     redu_loc_##sfx acc = IDENT;                                                            \

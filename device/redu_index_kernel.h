@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include "redu_reducers.h"
 #include "redu_launch.h"
-#include "redu_team_shared.h"
+#include "redu_team_scratch.h"
 
 /* Elements a thread lifts and combines per round (a power of two): enough loads in flight
  * for small accumulators without spilling registers for large ones. */
@@ -90,48 +90,42 @@ static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
   }                                                                                        \
                                                                                            \
   /* flatten: see redu_array_kernel.h. */                                                  \
-  static inline __attribute__((flatten)) void PFX##_team(const S *x, size_t n,             \
-                                                         const redu_launch_dev *D)         \
+  static inline __attribute__((flatten)) void PFX##_team(const S *x, size_t n, int tree,   \
+                                                         size_t slots, size_t team_mem,    \
+                                                         void *spill, A *partials,         \
+                                                         unsigned *counter, A *result)     \
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
-    /* Inline on purpose: a shared helper calling omp_get_team_num() for this made LLVM 19 \
-     * emit a 2.5x larger kernel that faulted on sm_90 (illegal address, 2^20 elements). */ \
-    A *scratch = D->team_mem ? (A *)redu_dev_team_mem()                                    \
-                             : (A *)D->team_spill + (size_t)team * D->team_slots;          \
+    char *scratch = redu_dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
+    unsigned *last = (unsigned *)(scratch + redu_team_last_offset(slots, sizeof(A)));      \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
-    PFX##_grid_finish(v, (IDENT), scratch, D->tree, D->last, tid, nth, team, nteams,       \
-                      (A *)D->partials, D->counter, (A *)D->result);                       \
+    PFX##_grid_finish(v, (IDENT), (A *)scratch, tree, last, tid, nth, team, nteams,        \
+                      partials, counter, result);                                          \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
                                                                                            \
+  /* SPMD by construction: nothing between `target teams` and `parallel` (see           \
+   * redu_team_scratch.h). */                                                              \
   static void PFX##_launch(const redu_launch *L, const S *x, size_t n)                     \
   {                                                                                        \
-    void *partials = L->partials, *result = L->result, *spill = L->team_spill;             \
+    A *partials = (A *)L->partials, *result = (A *)L->result;                              \
     unsigned *counter = L->counter;                                                        \
+    void *spill = L->team_spill;                                                           \
     int threads = L->threads, tree = L->tree;                                              \
-    size_t team_mem = L->team_mem, slots = L->team_slots;                                  \
+    size_t slots = L->team_slots, team_mem = L->team_mem;                                  \
     if (L->input_on_host) {                                                                \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
                map(to: x[0:n]) is_device_ptr(partials, counter, result, spill)             \
                ompx_dyn_cgroup_mem(team_mem)")                                             \
-      REDU_INDEX_TEAM_BODY(PFX)                                                            \
+      _Pragma("omp parallel num_threads(threads)")                                         \
+      PFX##_team(x, n, tree, slots, team_mem, spill, partials, counter, result);           \
     } else {                                                                               \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               is_device_ptr(x, partials, counter, result, spill)                          \
-               ompx_dyn_cgroup_mem(team_mem)")                                             \
-      REDU_INDEX_TEAM_BODY(PFX)                                                            \
+               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)") \
+      _Pragma("omp parallel num_threads(threads)")                                         \
+      PFX##_team(x, n, tree, slots, team_mem, spill, partials, counter, result);           \
     }                                                                                      \
-  }
-
-/* Inside the teams region: the team's `last` flag, then all its threads. */
-#define REDU_INDEX_TEAM_BODY(PFX)                                                          \
-  {                                                                                        \
-    unsigned last;                                                                         \
-    REDU_TEAM_SHARED(last)                                                                 \
-    redu_launch_dev D = {tree, slots, team_mem, spill, partials, counter, result, &last};  \
-    _Pragma("omp parallel num_threads(threads)")                                           \
-    PFX##_team(x, n, &D);                                                                  \
   }
 
 #endif

@@ -14,26 +14,14 @@ typedef struct redu_launch {
   int threads;         /* threads per team, a multiple of the device's warp size */
   int input_on_host;   /* x is a host array: map it (no copy if already present) */
   int tree;            /* team combine through scratch (1) or warp shuffles (0) */
-  size_t team_slots;   /* accumulators of team scratch each team needs */
+  size_t team_slots;   /* accumulators of team scratch each team needs (redu_team_scratch.h) */
   size_t team_mem;     /* bytes of dynamic team memory per team; 0: use team_spill */
-  void *team_spill;    /* device memory, team_slots accumulators per team, when team_mem is 0 */
+  void *team_spill;    /* device memory, redu_team_scratch_bytes() per team, when team_mem is 0 */
   void *partials;      /* device memory, room for `teams` accumulators */
   unsigned *counter;   /* device memory, zero between launches */
   void *result;        /* memory the device writes and the host reads after the region */
   struct redu_device *owner; /* host bookkeeping: whose scratch pool the slot returns to */
 } redu_launch;
-
-/* The part of a launch the device's threads read, built inside the teams region. */
-typedef struct redu_launch_dev {
-  int tree;
-  size_t team_slots;
-  size_t team_mem;
-  void *team_spill;
-  void *partials;
-  unsigned *counter;
-  void *result;
-  unsigned *last;      /* team-shared: this team arrived last */
-} redu_launch_dev;
 
 /* One call's host side: redu_call_begin validates, plans and takes scratch; the caller
  * launches a kernel with c->launch unless c->empty; redu_call_end copies the result out
@@ -49,11 +37,11 @@ typedef struct redu_call {
 typedef struct redu_call_shape {
   const char *fn;      /* the public call's name, for error messages */
   size_t elem_size;    /* bytes per input element (x[i]) */
+  size_t elem_align;   /* _Alignof the input element: x must be aligned to it */
   size_t acc_size;     /* sizeof the accumulator */
   size_t acc_align;    /* _Alignof the accumulator */
   int ordered;         /* combiner not commutative: index order everywhere */
-  int builtin;         /* kernel with static team scratch (built-in ops): no tree mode */
-  size_t team_extra;   /* team scratch besides the accumulator slots (wrapped regions) */
+  int builtin;         /* a built-in op's kernel: warp shuffles only, no tree mode */
   const void *const *ptrs; /* wrapped regions: device pointers the body reads, or NULL */
   size_t nptrs;        /* (x is then unused and may be NULL) */
 } redu_call_shape;

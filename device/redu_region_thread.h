@@ -9,9 +9,6 @@
 #include "redu_index_kernel.h"
 #include "redu_region_layout.h"
 
-/* Team scratch a region needs besides its slots: the "last" flag, 16-byte aligned. */
-#define REDU_REGION_TEAM_EXTRA 32
-
 typedef struct redu_region_thread {
   int go;
   unsigned tid, nth, team, nteams;
@@ -44,9 +41,8 @@ static inline redu_region_thread redu_region_thread_make(
   c.teams_alloc = teams;
   c.slots = slots;
   c.tree = (int)tree;
-  c.scratch = team_mem ? (char *)redu_dev_team_mem()
-                       : (char *)spill + c.team * (slots * rec + REDU_REGION_TEAM_EXTRA);
-  c.last = (unsigned *)(c.scratch + (slots * rec + 15) / 16 * 16);
+  c.scratch = redu_dev_team_scratch(team_mem, (void *)spill, slots, rec);
+  c.last = (unsigned *)(c.scratch + redu_team_last_offset(slots, rec));
   c.partials = (char *)partials;
   c.counter = (unsigned *)counter;
   c.result = (char *)result;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../device/redu_reducers.h"
+#include "../device/redu_team_scratch.h"
 #include "redu_cuda.h"
 #include "redu_device.h"
 #include "redu_error.h"
@@ -36,9 +37,9 @@ static void redu_plan_text(const redu_device *d, size_t n, const redu_call_shape
            "device %d (%s; %s): n=%zu -> %d teams x %d threads [%s]; team combine: %s, "
            "%zu B of scratch per team in %s",
            d->number, d->name, d->where, n, p->teams, p->threads, p->reason,
-           p->tree ? "tree through scratch" : "warp shuffles", p->team_slots * sh->acc_size,
-           sh->builtin ? "static team memory" : p->team_mem ? "dynamic team memory"
-                                                            : "device memory");
+           p->tree ? "tree through scratch" : "warp shuffles",
+           redu_team_scratch_bytes(p->team_slots, sh->acc_size),
+           p->team_mem ? "dynamic team memory" : "device memory");
 }
 
 /* x must be readable by the device over n elements: on NVIDIA the driver knows every
@@ -82,16 +83,18 @@ static redu_status redu_use_scratchpad(redu_call *c, const redu_device *d,
 {
   redu_pad_layout l = redu_pad_layout_of(p, sh->acc_size);
   char *pad = opts->scratchpad;
+  /* Accumulators (up to 16-byte aligned), the counter and the teams' flags lie at
+   * multiples of 16 from the start. */
+  if ((uintptr_t)pad % REDU_SCRATCHPAD_ALIGN)
+    return redu_fail(REDU_ERR_MISALIGNED,
+                     "%s: the scratchpad at %p is not aligned to %d bytes; pass memory from "
+                     "omp_target_alloc", sh->fn, (void *)pad, REDU_SCRATCHPAD_ALIGN);
   if (opts->scratchpad_bytes < l.total)
     return redu_fail(REDU_ERR_SCRATCH_TOO_SMALL,
                      "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
                      "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
                      sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size,
                      l.total);
-  if ((uintptr_t)pad % sh->acc_align)
-    return redu_fail(REDU_ERR_SCRATCH_TOO_SMALL,
-                     "%s: the scratchpad at %p is not aligned to the accumulator's %zu bytes",
-                     sh->fn, (void *)pad, sh->acc_align);
   redu_status s = redu_check_device_range(d, pad, l.total, "the scratchpad", sh->fn);
   if (s != REDU_OK)
     return s;
@@ -136,6 +139,14 @@ static redu_status redu_check_array_input(const redu_device *d, const redu_call_
     return redu_fail(REDU_ERR_OVERFLOW,
                      "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
                      sh->fn, n, sh->elem_size, x);
+  /* The same test on every target: a GPU faults on a misaligned load ("misaligned
+   * address", fatal to the process), a CPU would read it silently. */
+  if (sh->elem_align > 1 && (uintptr_t)x % sh->elem_align)
+    return redu_fail(REDU_ERR_MISALIGNED,
+                     "%s: x = %p is not aligned to its %zu-byte element type (%zu bytes past a "
+                     "multiple of %zu); pass the start of an array of that type",
+                     sh->fn, x, sh->elem_size, (size_t)((uintptr_t)x % sh->elem_align),
+                     sh->elem_align);
   return on_host ? REDU_OK : redu_check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
 }
 

@@ -24,9 +24,12 @@ static const char *const redu_status_texts[REDU_STATUS_COUNT] = {
                                "memory or reduce concurrency",
     [REDU_ERR_DEVICE] = "the OpenMP device runtime failed: check that libomptarget finds the "
                         "device (LIBOMPTARGET_INFO=1) and REDU_VERBOSE=1 output",
-    [REDU_ERR_SCRATCH_TOO_SMALL] = "the scratchpad in redu_options is too small or misaligned "
-                                   "for this call: size it with redu_scratch_query, or pass "
-                                   "NULL to use libredu's own scratch",
+    [REDU_ERR_SCRATCH_TOO_SMALL] = "the scratchpad in redu_options is too small for this "
+                                   "call: size it with redu_scratch_query, or pass NULL to "
+                                   "use libredu's own scratch",
+    [REDU_ERR_MISALIGNED] = "a pointer is not aligned to its element type (x to the "
+                            "element, the scratchpad to the accumulator): pass the start "
+                            "of an array of that type, as omp_target_alloc returns it",
 };
 
 const char *redu_status_string(redu_status status)

@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include "../device/redu_reducers.h"
+#include "../device/redu_team_scratch.h"
 #include "redu_error.h"
 #include "redu_scratch.h"
 
@@ -43,9 +44,9 @@ static void redu_plan_auto(const redu_device *d, size_t bytes, size_t acc_size, 
     p->teams = 1;
 }
 
-/* Team scratch: one accumulator per warp (shuffles) or per thread (tree), in dynamic team
- * memory when it fits there, else a slice of device memory per team. Built-in kernels
- * keep theirs in static team memory. */
+/* Team scratch (device/redu_team_scratch.h): one accumulator per warp (shuffles) or per
+ * thread (tree), and the team's "last" flag, in dynamic team memory when it fits there,
+ * else a slice of device memory per team (always on CPUs, which have no team memory). */
 static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *shape,
                                    const redu_options *opts, redu_plan *p)
 {
@@ -54,9 +55,9 @@ static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *
    * 256 bytes, by 1-10% end to end (docs/user-reductions.md). */
   p->tree = !shape->builtin && (flags & REDU_TEAM_TREE);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
-  size_t bytes = p->team_slots * shape->acc_size + shape->team_extra;
-  p->team_mem = shape->builtin || (d->team_mem && bytes <= d->team_mem) ? bytes : 0;
-  p->spill_bytes = p->team_mem || shape->builtin ? 0 : (size_t)p->teams * bytes;
+  size_t bytes = redu_team_scratch_bytes(p->team_slots, shape->acc_size);
+  p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;
+  p->spill_bytes = p->team_mem ? 0 : (size_t)p->teams * bytes;
 }
 
 redu_status redu_plan_make(const redu_device *d, size_t n, const redu_call_shape *shape,

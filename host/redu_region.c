@@ -29,7 +29,6 @@ redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_
                         .acc_size = R.rec,
                         .acc_align = align,
                         .ordered = ordered,
-                        .team_extra = REDU_REGION_TEAM_EXTRA,
                         .ptrs = ptrs,
                         .nptrs = nptrs};
   /* A region has no output pointers of its own: R stands in for the NULL checks. */

@@ -6,12 +6,8 @@
 
 #include "redu_device.h"
 
-/* Largest league a slot's partials hold, the largest accumulator (user-declared types
- * up to 256 bytes), and its largest alignment: what every device allocation, the host
- * plugin's malloc included, and dynamic team memory guarantee. */
+/* Largest league a slot's partials hold (each partial up to REDU_MAX_ACC_BYTES). */
 #define REDU_MAX_TEAMS 8192
-#define REDU_MAX_ACC_BYTES 256
-#define REDU_MAX_ACC_ALIGN 16
 
 typedef struct redu_slot {
   struct redu_slot *next;

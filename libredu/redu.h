@@ -7,7 +7,8 @@
  *            (omp_get_initial_device(), i.e. the host), or REDU_DEFAULT_DEVICE for
  *            omp_get_default_device() (the host under OMP_TARGET_OFFLOAD=DISABLED).
  *   x        by default a pointer to memory of that device (omp_target_alloc, or any
- *            host memory when the device is the host). With REDU_INPUT_HOST in
+ *            host memory when the device is the host), aligned to its element type
+ *            (REDU_ERR_MISALIGNED otherwise, on every target). With REDU_INPUT_HOST in
  *            opts->flags, a host array: used in place when it is already mapped to the
  *            device (target data / enter data), else copied there for this call.
  *   n        element count (size_t; any size the memory holds, past 2^31 included).
@@ -39,6 +40,7 @@ typedef enum redu_status {
   REDU_ERR_OUT_OF_MEMORY,   /* device scratch could not be allocated */
   REDU_ERR_DEVICE,          /* the device runtime failed */
   REDU_ERR_SCRATCH_TOO_SMALL, /* opts->scratchpad holds fewer bytes than the call needs */
+  REDU_ERR_MISALIGNED,      /* x (or opts->scratchpad) is not aligned to its element type */
   REDU_STATUS_COUNT
 } redu_status;
 
@@ -54,6 +56,11 @@ typedef enum redu_type {
 } redu_type;
 
 #define REDU_DEFAULT_DEVICE (-1)
+/* The largest accumulator (a declared type, libredu/redu_udr.h) libredu reduces into, in
+ * bytes, and its largest alignment: what every allocator and team memory guarantee.
+ * Declaring a larger or over-aligned type fails to compile. */
+#define REDU_MAX_ACC_BYTES 256
+#define REDU_MAX_ACC_ALIGN 16
 /* Index written by argmin/argmax for empty input. */
 #define REDU_NO_INDEX SIZE_MAX
 /* redu_options.flags */
@@ -68,7 +75,9 @@ typedef enum redu_type {
  * threads must be a multiple of the device's warp size (32 on NVIDIA).
  * scratchpad: device memory (omp_target_alloc) of scratchpad_bytes that the call uses
  * for all its device scratch instead of libredu's cached buffers (size it with
- * redu_scratch_query; aligned to the accumulator's alignment); NULL for the cache. */
+ * redu_scratch_query; aligned to REDU_SCRATCHPAD_ALIGN bytes, else REDU_ERR_MISALIGNED;
+ * on NVIDIA it must be device memory, else REDU_ERR_NOT_DEVICE_PTR); NULL for the cache. */
+#define REDU_SCRATCHPAD_ALIGN 16
 typedef struct redu_options {
   int teams;
   int threads;

@@ -28,7 +28,8 @@
 /* REDU_DECLARE_REDUCTION(name, T, combine, order, identity...)
  *   name      identifier: OpenMP reduction identifier and stem of the names below
  *   T         any trivially copyable type of 1..256 bytes, aligned to at most 16 (every
- *             fundamental C type; over-aligned types give REDU_ERR_UNSUPPORTED)
+ *             fundamental C type); a larger or over-aligned T fails to compile
+ *             (_Static_assert naming REDU_MAX_ACC_BYTES / REDU_MAX_ACC_ALIGN)
  *   combine   T combine(T a, T b), function or function-like macro, associative, with a
  *             holding earlier elements than b; inlined everywhere, declare-target-safe
  *   order     REDU_COMMUTATIVE or REDU_ORDERED
@@ -44,6 +45,16 @@
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                               \
   typedef T redu_udr_type_##name;                                                          \
+  /* Refused here, not at run time: a kernel is never stamped for a type libredu cannot    \
+   * reduce (docs/design.md, "Kernels that do not depend on OpenMPOpt"). */                \
+  _Static_assert(sizeof(T) <= REDU_MAX_ACC_BYTES,                                          \
+                 "REDU_DECLARE_REDUCTION(" #name "): the type is larger than "             \
+                 "REDU_MAX_ACC_BYTES (256 bytes); reduce a smaller state, or split it "    \
+                 "over several reductions");                                               \
+  _Static_assert(_Alignof(T) <= REDU_MAX_ACC_ALIGN,                                        \
+                 "REDU_DECLARE_REDUCTION(" #name "): the type is aligned to more than "    \
+                 "REDU_MAX_ACC_ALIGN (16 bytes), which device allocations and team "       \
+                 "memory do not guarantee; drop the _Alignas");                            \
   enum { redu_udr_order_##name = (order) };                                                \
   _Pragma("omp begin declare target")                                                      \
   static inline T redu_identity_##name(void)                                               \
@@ -87,6 +98,7 @@
   {                                                                                        \
     typedef redu_udr_type_##name redu_acc;                                                 \
     const redu_call_shape sh = {.fn = #func, .elem_size = sizeof(In),                      \
+                                .elem_align = _Alignof(In),                                \
                                 .acc_size = sizeof(redu_acc),                              \
                                 .acc_align = _Alignof(redu_acc),                           \
                                 .ordered = redu_udr_order_##name};                         \

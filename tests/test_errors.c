@@ -55,6 +55,28 @@ int main(int argc, char **argv)
   expect(redu_sum_f64(dev, d, 64, &out, &bad_threads), REDU_ERR_BAD_OPTION, &out, "33 threads");
   expect(redu_sum_f64(dev, d, 64, &out, &bad_flags), REDU_ERR_BAD_OPTION, &out, "unknown flag");
   expect(redu_sum_f64(dev, d, 64, &out, &neg), REDU_ERR_BAD_OPTION, &out, "negative teams");
+  /* Misaligned input: the same status on every target (a GPU would fault, a CPU would
+   * read it), for every element width, typed and generic calls alike. */
+  expect(redu_sum_f64(dev, (const double *)((const char *)d + 1), 10, &out, NULL),
+         REDU_ERR_MISALIGNED, &out, "x one byte into a double");
+  CHECK(strstr(redu_last_error(), "aligned") != NULL, "message says why: %s", redu_last_error());
+  expect(redu_reduce(dev, REDU_ARGMIN, REDU_DOUBLE, (const char *)d + 4, 10, &out,
+                     (size_t *)&got, NULL),
+         REDU_ERR_MISALIGNED, &out, "generic argmin, x 4 bytes into a double");
+  {
+    static const redu_type types[] = {REDU_INT16, REDU_INT32, REDU_INT64, REDU_UINT16,
+                                      REDU_UINT32, REDU_UINT64, REDU_FLOAT, REDU_DOUBLE};
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
+      unsigned char res[8];
+      memset(res, 0xab, sizeof res);
+      redu_status s = redu_reduce(dev, REDU_MAX, types[t], (const char *)d + 1, 3, res, NULL,
+                                  NULL);
+      CHECK(s == REDU_ERR_MISALIGNED && res[0] == 0xab && res[7] == 0xab,
+            "max of type %d at an odd address: status %d", (int)types[t], (int)s);
+    }
+    int8_t b;
+    CHECK_OK(redu_max_i8(dev, (const int8_t *)d + 1, 3, &b, NULL)); /* bytes: any address */
+  }
   if (is_cuda) {
     /* Only the CUDA driver can tell host memory from device memory. */
     expect(redu_sum_f64(dev, h, 64, &out, NULL), REDU_ERR_NOT_DEVICE_PTR, &out,

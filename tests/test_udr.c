@@ -151,25 +151,9 @@ DEFINE_SIZE_CLASS(8)
 DEFINE_SIZE_CLASS(16)
 DEFINE_SIZE_CLASS(64)
 
-/* Larger than libredu takes (520 bytes), and over-aligned: clear errors, outputs left
- * alone. */
-REDU_TEST_DOUBLE_LANES(too_big_sum, 65)
-REDU_TEST_DOUBLE_LANES(aligned32_sum, 4, _Alignas(32))
-
+/* Types over 256 bytes or over-aligned fail to compile (tests/compile_fail/). */
 static void test_errors(int dev)
 {
-  aligned32_sum_t *a = omp_target_alloc(4 * sizeof *a, dev), a_out = {{5}};
-  CHECK(redu_reduce_aligned32_sum(dev, a, 4, &a_out, NULL) == REDU_ERR_UNSUPPORTED &&
-            a_out.v[0] == 5,
-        "a 32-byte-aligned type: %s", redu_last_error());
-  omp_target_free(a, dev);
-
-  too_big_sum_t *x = omp_target_alloc(4 * sizeof *x, dev), out = {{42}};
-  CHECK(redu_reduce_too_big_sum(dev, x, 4, &out, NULL) == REDU_ERR_UNSUPPORTED &&
-            out.v[0] == 42,
-        "a 520-byte type: %s", redu_last_error());
-  omp_target_free(x, dev);
-
   lanes4 *l = omp_target_alloc(1000 * sizeof *l, dev), r = {{7}};
   size_t team_bytes, dev_bytes;
   CHECK_OK(redu_scratch_query(dev, 1000, sizeof *l, sizeof *l, NULL, &team_bytes, &dev_bytes));
@@ -193,6 +177,14 @@ static void test_errors(int dev)
   CHECK(redu_reduce_lanes4_sum(9999, l, 1000, &r, NULL) == REDU_ERR_INVALID_DEVICE &&
             r.w[0] == 7,
         "unknown device: %s", redu_last_error());
+  CHECK(redu_reduce_lanes4_sum(dev, (const lanes4 *)((char *)l + 2), 100, &r, NULL) ==
+                REDU_ERR_MISALIGNED &&
+            r.w[0] == 7,
+        "x 2 bytes into a 4-byte-aligned type: %s", redu_last_error());
+  redu_options skew = {.scratchpad = (char *)pad + 2, .scratchpad_bytes = dev_bytes - 2};
+  CHECK(redu_reduce_lanes4_sum(dev, l, 1000, &r, &skew) == REDU_ERR_MISALIGNED &&
+            r.w[0] == 7,
+        "scratchpad 2 bytes off: %s", redu_last_error());
   omp_target_free(pad, dev);
   omp_target_free(l, dev);
 }
