@@ -7,7 +7,7 @@
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
  * Each thread reads 16-byte words, four in flight, into four independent partials merged
- * in a fixed order (no serial dependency between loads). Which words a thread reads is the
+ * in a fixed order (no serial dependency between loads; measured in docs/performance.md). Which words a thread reads is the
  * target's choice (redu_dev_interleave_words): grid-strided on GPUs so that a warp's loads
  * coalesce, one contiguous chunk per thread on CPUs. The unaligned head and the tail are
  * read element by element. The per-thread order, and so the whole tree, depends only on
@@ -21,17 +21,16 @@
 #include "redu_reducers.h"
 #include "redu_launch.h"
 #include "redu_team_scratch.h"
-
-/* 16-byte loads in flight per thread (and independent partials). */
-#define REDU_UNROLL 4
+#include "redu_thread_range.h"
 
 #define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                          \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
+  /* The word's elements through a vector view (no array: see PFX_shfl_down). */          \
   REDU_INLINE A PFX##_word(A acc, redu_word16 w, size_t first)                             \
   {                                                                                        \
-    T e[16 / sizeof(T)];                                                                   \
-    __builtin_memcpy(e, &w, 16);                                                           \
+    typedef T lanes __attribute__((ext_vector_type(16 / sizeof(T))));                      \
+    lanes e = (lanes)w;                                                                    \
     for (size_t j = 0; j < 16 / sizeof(T); ++j)                                            \
       acc = COMBINE(acc, LIFT(e[j], first + j));                                           \
     return acc;                                                                            \
@@ -50,27 +49,22 @@
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = g; i < head; i += stride)                                              \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
-    /* Words k, k + step, ... below end. */                                                \
-    size_t k = g, step = stride, end = nw;                                                 \
-    if (!redu_dev_interleave_words()) {                                                    \
-      size_t chunk = nw / stride + (nw % stride != 0);                                     \
-      k = g * chunk < nw ? g * chunk : nw;                                                 \
-      end = nw - k < chunk ? nw : k + chunk;                                               \
-      step = 1;                                                                            \
-    }                                                                                      \
-    A part[REDU_UNROLL];                                                                   \
-    for (int u = 0; u < REDU_UNROLL; ++u)                                                  \
-      part[u] = (IDENT);                                                                   \
+    redu_range r = redu_dev_thread_range(nw, 0, g, stride);                                \
+    size_t k = r.first, step = r.step, end = r.end;                                        \
+    /* Four loads in flight into four partials, named rather than arrays (see             \
+     * PFX_shfl_down). */                                                                  \
+    A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                              \
     _Pragma("clang loop unroll(disable)")                                                  \
-    for (; k + (REDU_UNROLL - 1) * step < end; k += REDU_UNROLL * step) {                  \
-      redu_word16 w[REDU_UNROLL];                                                          \
-      for (int u = 0; u < REDU_UNROLL; ++u)                                                \
-        w[u] = redu_dev_load16(xw + k + u * step);                                         \
-      for (int u = 0; u < REDU_UNROLL; ++u)                                                \
-        part[u] = PFX##_word(part[u], w[u], head + (k + u * step) * V);                    \
+    for (; k + 3 * step < end; k += 4 * step) {                                            \
+      redu_word16 w0 = redu_dev_load16(xw + k), w1 = redu_dev_load16(xw + k + step);       \
+      redu_word16 w2 = redu_dev_load16(xw + k + 2 * step);                                 \
+      redu_word16 w3 = redu_dev_load16(xw + k + 3 * step);                                 \
+      p0 = PFX##_word(p0, w0, head + k * V);                                               \
+      p1 = PFX##_word(p1, w1, head + (k + step) * V);                                      \
+      p2 = PFX##_word(p2, w2, head + (k + 2 * step) * V);                                  \
+      p3 = PFX##_word(p3, w3, head + (k + 3 * step) * V);                                  \
     }                                                                                      \
-    for (int u = 0; u < REDU_UNROLL; ++u)                                                  \
-      acc = COMBINE(acc, part[u]);                                                         \
+    acc = COMBINE(COMBINE(COMBINE(COMBINE(acc, p0), p1), p2), p3);                         \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; k < end; k += step)                                                             \
       acc = PFX##_word(acc, redu_dev_load16(xw + k), head + k * V);                        \

@@ -23,41 +23,37 @@
 #include "redu_reducers.h"
 #include "redu_launch.h"
 #include "redu_team_scratch.h"
+#include "redu_thread_range.h"
 
 /* Elements a thread lifts and combines per round (a power of two): enough loads in flight
  * for small accumulators without spilling registers for large ones. */
 #define REDU_INDEX_GROUP(bytes) ((bytes) <= 32 ? 4 : (bytes) <= 128 ? 2 : 1)
 
-#pragma omp begin declare target
-/* The indices this thread visits: first, first + step, ... below end. */
-static inline void redu_dev_thread_range(size_t n, int ordered, size_t g, size_t stride,
-                                         size_t *first, size_t *step, size_t *end)
-{
-  if (!ordered && redu_dev_interleave_words()) {
-    *first = g, *step = stride, *end = n;
-    return;
-  }
-  size_t chunk = n / stride + (n % stride != 0);
-  *first = g * chunk < n ? g * chunk : n;
-  *end = n - *first < chunk ? n : *first + chunk;
-  *step = 1;
-}
-
-/* Copies one input element of `size` bytes (a constant after inlining) through the
- * target's read-only 16-byte loads when size is a multiple of 16 and src is 16-byte
- * aligned, and returns 1; else returns 0 and the caller loads the element as its type
- * (which keeps the type's alignment: a byte-wise copy would split the loads). */
-static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
-{
-  if (size % 16 != 0 || (uintptr_t)src % 16 != 0)
-    return 0;
-  for (size_t k = 0; k < size / 16; ++k) {
-    redu_word16 w = redu_dev_load16((const redu_word16 *)src + k);
-    __builtin_memcpy((char *)dst + 16 * k, &w, 16);
-  }
-  return 1;
-}
-#pragma omp end declare target
+/* REDU_DEFINE_ELEMENT_LOAD(FN, In) defines `In FN(const In *p)`: one element, read with
+ * the target's read-only 16-byte loads when In is a multiple of 16 bytes and p is 16-byte
+ * aligned, else loaded as its type (which keeps the type's alignment; a byte-wise copy
+ * would split the loads). The words go through a vector view, not an array or memcpy:
+ * see PFX_shfl_down in redu_reducers.h. */
+#define REDU_DEFINE_ELEMENT_LOAD(FN, In)                                                   \
+  _Pragma("omp begin declare target")                                                      \
+  static inline In FN(const In *p)                                                         \
+  {                                                                                        \
+    typedef uint32_t words                                                                 \
+        __attribute__((ext_vector_type(sizeof(In) % 16 ? 4 : sizeof(In) / 4), aligned(4))); \
+    union {                                                                                \
+      In v;                                                                                \
+      words w;                                                                             \
+    } u;                                                                                   \
+    if (sizeof(In) % 16 != 0 || (uintptr_t)p % 16 != 0)                                    \
+      return *p;                                                                           \
+    for (size_t k = 0; k < sizeof(In) / 16; ++k) {                                         \
+      redu_word16 q = redu_dev_load16((const redu_word16 *)p + k);                         \
+      for (int j = 0; j < 4; ++j)                                                          \
+        u.w[4 * k + j] = q[j];                                                             \
+    }                                                                                      \
+    return u.v;                                                                            \
+  }                                                                                        \
+  _Pragma("omp end declare target")
 
 #define REDU_DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
   REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
@@ -70,18 +66,19 @@ static inline int redu_dev_load_words(void *dst, const void *src, size_t size)
   REDU_INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                \
   {                                                                                        \
     enum { U = REDU_INDEX_GROUP(sizeof(A)) };                                              \
-    size_t i, step, end;                                                                   \
-    redu_dev_thread_range(n, (ORDERED), g, stride, &i, &step, &end);                       \
+    redu_range r = redu_dev_thread_range(n, (ORDERED), g, stride);                         \
+    size_t i = r.first, step = r.step, end = r.end;                                        \
     A acc = (IDENT);                                                                       \
+    /* Named values, not an array (see PFX_shfl_down in redu_reducers.h). */               \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; i + (U - 1) * step < end; i += U * step) {                                      \
-      A v[U];                                                                              \
-      for (int u = 0; u < U; ++u)                                                          \
-        v[u] = LIFT(x, i + u * step);                                                      \
-      for (int w = 1; w < U; w <<= 1)                                                      \
-        for (int u = 0; u + w < U; u += 2 * w)                                             \
-          v[u] = COMBINE(v[u], v[u + w]);                                                  \
-      acc = COMBINE(acc, v[0]);                                                            \
+      A v0 = LIFT(x, i);                                                                   \
+      if (U >= 2) {                                                                        \
+        v0 = COMBINE(v0, LIFT(x, i + step));                                               \
+        if (U == 4)                                                                        \
+          v0 = COMBINE(v0, COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));         \
+      }                                                                                    \
+      acc = COMBINE(acc, v0);                                                              \
     }                                                                                      \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; i < end; i += step)                                                             \

@@ -57,15 +57,17 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
 
 #define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
   _Pragma("omp begin declare target")                                                      \
-  /* A union, not memcpy through &v: LLVM 19's OpenMP GPU codegen moves address-taken      \
-   * locals to a runtime stack whose alignment broke 16-byte loads of them on sm_90. */    \
+  /* The value's bits as a vector of 32-bit words: element access on a vector takes no    \
+   * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);    \
+   * an array member or memcpy through &v would be. */                                     \
   REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                       \
   {                                                                                        \
+    typedef uint32_t words __attribute__((ext_vector_type((sizeof(A) + 3) / 4), aligned(4))); \
     union {                                                                                \
       A v;                                                                                 \
-      uint32_t w[(sizeof(A) + 3) / 4];                                                     \
+      words w;                                                                             \
     } u = {v};                                                                             \
-    for (unsigned k = 0; k < sizeof(u.w) / sizeof(u.w[0]); ++k)                            \
+    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                     \
       u.w[k] = redu_dev_shfl_down_u32(u.w[k], delta);                                      \
     return u.v;                                                                            \
   }                                                                                        \

@@ -19,7 +19,7 @@ typedef struct redu_region_thread {
   char *scratch;             /* this team's scratch */
   char *partials, *result;
   unsigned *counter, *last;
-  size_t off[REDU_REGION_MAX];
+  redu_region_offsets off;   /* reduction k's offset in a record */
 } redu_region_thread;
 
 #pragma omp begin declare target
@@ -35,9 +35,12 @@ static inline redu_region_thread redu_region_thread_make(
   c.nth = (unsigned)omp_get_num_threads();
   c.team = (unsigned)omp_get_team_num();
   c.nteams = (unsigned)omp_get_num_teams();
-  redu_dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid, (size_t)c.nteams * c.nth,
-                        &c.first, &c.step, &c.end);
-  size_t rec = redu_region_layout(sizes, aligns, count, c.off);
+  redu_range r = redu_dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid,
+                                       (size_t)c.nteams * c.nth);
+  c.first = r.first, c.step = r.step, c.end = r.end;
+  redu_region_shape L = redu_region_layout(sizes, aligns, count);
+  size_t rec = L.rec;
+  c.off = L.off;
   c.teams_alloc = teams;
   c.slots = slots;
   c.tree = (int)tree;
@@ -49,16 +52,19 @@ static inline redu_region_thread redu_region_thread_make(
   return c;
 }
 
+/* The thread context travels by value everywhere: passing its address would globalize
+ * it (redu_team_scratch.h). */
+
 /* Between the reductions' team steps and their final steps: 1 in the last team. */
-static inline int redu_region_last_team(const redu_region_thread *c)
+static inline int redu_region_last_team(redu_region_thread c)
 {
-  return redu_dev_grid_ticket(c->tid, c->nteams, c->counter, c->last);
+  return redu_dev_grid_ticket(c.tid, c.nteams, c.counter, c.last);
 }
 
-static inline int redu_region_reset(const redu_region_thread *c)
+static inline int redu_region_reset(redu_region_thread c)
 {
-  if (c->tid == 0)
-    *c->counter = 0;
+  if (c.tid == 0)
+    *c.counter = 0;
   return 0;
 }
 #pragma omp end declare target
@@ -69,23 +75,23 @@ static inline int redu_region_reset(const redu_region_thread *c)
 #define REDU_DEFINE_REGION_STEPS(name, A, PFX)                                             \
   _Pragma("omp begin declare target")                                                      \
   static inline __attribute__((unused)) int redu_region_team_##name(                       \
-      A v, const redu_region_thread *c, int k)                                             \
+      A v, redu_region_thread c, int k)                                             \
   {                                                                                        \
-    A *scratch = (A *)(c->scratch + c->slots * c->off[k]);                                 \
-    v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c->tid, c->nth, c->tree);    \
-    if (c->tid == 0)                                                                       \
-      ((A *)(c->partials + c->teams_alloc * c->off[k]))[c->team] = v;                      \
+    A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                 \
+    v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c.tid, c.nth, c.tree);    \
+    if (c.tid == 0)                                                                       \
+      ((A *)(c.partials + c.teams_alloc * c.off[k]))[c.team] = v;                      \
     return 0;                                                                              \
   }                                                                                        \
   static inline __attribute__((unused)) int redu_region_final_##name(                      \
-      const redu_region_thread *c, int k)                                                  \
+      redu_region_thread c, int k)                                                  \
   {                                                                                        \
-    A *scratch = (A *)(c->scratch + c->slots * c->off[k]);                                 \
+    A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                 \
     A r = PFX##_combine_partials(redu_identity_##name(),                                   \
-                                 (const A *)(c->partials + c->teams_alloc * c->off[k]),    \
-                                 c->nteams, scratch, c->tid, c->nth, c->tree);             \
-    if (c->tid == 0)                                                                       \
-      __builtin_memcpy(c->result + c->off[k], &r, sizeof r);                               \
+                                 (const A *)(c.partials + c.teams_alloc * c.off[k]),    \
+                                 c.nteams, scratch, c.tid, c.nth, c.tree);             \
+    if (c.tid == 0)                                                                       \
+      *(A *)(c.result + c.off[k]) = r; /* aligned: the record's layout */                  \
     return 0;                                                                              \
   }                                                                                        \
   _Pragma("omp end declare target")

@@ -20,7 +20,10 @@ redu_region redu_region_begin(redu_status *st, const char *fn, int device, size_
     return R;
   }
   R.count = count;
-  R.rec = redu_region_layout(sizes, aligns, count, R.off);
+  redu_region_shape L = redu_region_layout(sizes, aligns, count);
+  R.rec = L.rec;
+  for (int k = 0; k < count; ++k)
+    R.off[k] = L.off[k];
   size_t align = 1;
   for (int k = 0; k < count; ++k)
     align = aligns[k] > align ? aligns[k] : align;

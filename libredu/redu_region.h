@@ -111,12 +111,14 @@ REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
 #define REDU_ALIGN_(k, p) _Alignof(REDU_TYPE_(p)),
 #define REDU_ORDER_(k, p) | REDU_CAT_(redu_udr_order_, REDU_KIND_ p)
 #define REDU_DEP_(k, p) , REDU_VAR_ p
+/* Runs once; a flag, not a pointer to the variable: a local whose address is taken is
+ * globalized on GPUs (device/redu_team_scratch.h). */
 #define REDU_PRIVATE_(k, p)                                                                \
-  for (REDU_TYPE_(p) REDU_VAR_ p = REDU_CAT_(redu_identity_, REDU_KIND_ p)(),              \
-                     *REDU_CAT_(redu_once_, REDU_VAR_ p) = &REDU_VAR_ p;                   \
-       REDU_CAT_(redu_once_, REDU_VAR_ p); REDU_CAT_(redu_once_, REDU_VAR_ p) = NULL)
-#define REDU_TEAM_STEP_(k, p) REDU_CAT_(redu_region_team_, REDU_KIND_ p)(REDU_VAR_ p, &redu_c_, k),
-#define REDU_FINAL_STEP_(k, p) REDU_CAT_(redu_region_final_, REDU_KIND_ p)(&redu_c_, k),
+  for (int REDU_CAT_(redu_once_, REDU_VAR_ p) = 1; REDU_CAT_(redu_once_, REDU_VAR_ p);)     \
+    for (REDU_TYPE_(p) REDU_VAR_ p = REDU_CAT_(redu_identity_, REDU_KIND_ p)();            \
+         REDU_CAT_(redu_once_, REDU_VAR_ p); REDU_CAT_(redu_once_, REDU_VAR_ p) = 0)
+#define REDU_TEAM_STEP_(k, p) REDU_CAT_(redu_region_team_, REDU_KIND_ p)(REDU_VAR_ p, redu_c_, k),
+#define REDU_FINAL_STEP_(k, p) REDU_CAT_(redu_region_final_, REDU_KIND_ p)(redu_c_, k),
 #define REDU_RESULT_(k, p)                                                                 \
   REDU_VAR_ p = REDU_CAT_(redu_combine_, REDU_KIND_ p)(                                    \
       REDU_VAR_ p, REDU_CAT_(redu_region_get_, REDU_KIND_ p)(&redu_r_, k));
@@ -178,9 +180,9 @@ REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
         REDU_MAP_(REDU_PRIVATE_, __VA_ARGS__)                                              \
         for (int redu_done_ = 0; !redu_done_;                                              \
              redu_done_ = 1, REDU_MAP_(REDU_TEAM_STEP_, __VA_ARGS__)                       \
-                             redu_region_last_team(&redu_c_)                               \
+                             redu_region_last_team(redu_c_)                                \
                                  ? (REDU_MAP_(REDU_FINAL_STEP_, __VA_ARGS__)               \
-                                    redu_region_reset(&redu_c_))                           \
+                                    redu_region_reset(redu_c_))                            \
                                  : 0)                                                      \
         REDU_REGION_UNROLL                                                                 \
         for (size_t i = redu_c_.first; i < redu_c_.end; i += redu_c_.step)

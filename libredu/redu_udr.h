@@ -81,13 +81,11 @@
  * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
  * Welford state, or a record at index i into a (value, index, payload) struct. */
 #define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                              \
+  REDU_DEFINE_ELEMENT_LOAD(func##_load, In)                                                \
   _Pragma("omp begin declare target")                                                      \
   static inline redu_udr_type_##name func##_lift(const In *x, size_t i)                    \
   {                                                                                        \
-    In v;                                                                                  \
-    if (!redu_dev_load_words(&v, x + i, sizeof v))                                         \
-      v = x[i];                                                                            \
-    return lift(v, i);                                                                     \
+    return lift(func##_load(x + i), i);                                                    \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
   REDU_DEFINE_INDEX_REDUCE(func##_k, In, redu_udr_type_##name, redu_identity_##name(),     \
