@@ -1,0 +1,63 @@
+/* Stress TU c: every small size 1..16 with alignments 1, 2, 4, 8, 16, each kind, and a
+ * region mixing four built-in kinds of four widths with four declared ones. */
+#define STRESS_TYPES(X)                                                                    \
+  X(MAX8, m1, 1, 1) X(LAST8, l2, 2, 2) X(AFFINE, f4, 4, 2) X(LAST8, l4, 4, 4)              \
+  X(AFFINE, f8, 8, 8) X(FSUM, fs8, 8, 8) X(ADD8, a16, 16, 16) X(LAST8, l5, 5, 1)           \
+  X(FSUM, fs24, 24, 8) X(MAX8, m7, 7, 1)
+#include "stress.h"
+STRESS_DEFINE_DATA()
+
+#define R8_BODY(i, s, m, u, w, a, b, c, d)                                                 \
+  STRESS_BUILTIN_sum_i64(s, i);                                                            \
+  STRESS_BUILTIN_min_i32(m, i);                                                            \
+  STRESS_BUILTIN_max_u8(u, i);                                                             \
+  STRESS_BUILTIN_sum_u16(w, i);                                                            \
+  a = m1_op(a, xm1[i]);                                                                    \
+  b = l2_op(b, xl2[i]);                                                                    \
+  c = f8_op(c, xf8[i]);                                                                    \
+  d = fs24_op(d, xfs24[i]);
+
+static void stress_regions(int dev, const stress_data *D)
+{
+  for (int si = 0; si < STRESS_NSIZES; ++si) {
+    size_t n = stress_sizes[si];
+    redu_status st;
+    int64_t s = 0, s_r = 0;
+    int32_t m = INT32_MAX, m_r = INT32_MAX;
+    uint8_t u = 0, u_r = 0;
+    uint16_t w = 0, w_r = 0;
+    m1_t a = redu_identity_m1(), a_r = a;
+    l2_t b = redu_identity_l2(), b_r = b;
+    f8_t c = redu_identity_f8(), c_r = c;
+    fs24_t d = redu_identity_fs24(), d_r = d;
+    {
+      const uint8_t *bytes = D->bytes_d;
+      const m1_t *xm1 = D->m1_d;
+      const l2_t *xl2 = D->l2_d;
+      const f8_t *xf8 = D->f8_d;
+      const fs24_t *xfs24 = D->fs24_d;
+      REDU_FOR(st, dev, i, n, (bytes, xm1, xl2, xf8, xfs24), (sum_i64, s), (min_i32, m),
+               (max_u8, u), (sum_u16, w), (m1, a), (l2, b), (f8, c), (fs24, d))
+      {
+        R8_BODY(i, s, m, u, w, a, b, c, d)
+      }
+      STRESS_CHECK_REGION("region of 8 widths", n, st, 1);
+    }
+    {
+      const uint8_t *bytes = D->bytes_h;
+      const m1_t *xm1 = D->m1_h;
+      const l2_t *xl2 = D->l2_h;
+      const f8_t *xf8 = D->f8_h;
+      const fs24_t *xfs24 = D->fs24_h;
+      for (size_t i = 0; i < n; ++i) {
+        R8_BODY(i, s_r, m_r, u_r, w_r, a_r, b_r, c_r, d_r)
+      }
+    }
+    STRESS_CHECK_REGION("region of 8 widths (values)", n, REDU_OK,
+                        s == s_r && m == m_r && u == u_r && w == w_r &&
+                            !memcmp(&a, &a_r, sizeof a) && !memcmp(&b, &b_r, sizeof b) &&
+                            !memcmp(&c, &c_r, sizeof c) && !memcmp(&d, &d_r, sizeof d));
+  }
+}
+
+STRESS_MAIN("stress_c")
