@@ -32,14 +32,13 @@
 /* REDU_DEFINE_ELEMENT_LOAD(FN, In) defines `In FN(const In *p)`: one element, read with
  * the target's read-only 16-byte loads when In is a multiple of 16 bytes and p is 16-byte
  * aligned, else loaded as its type (which keeps the type's alignment; a byte-wise copy
- * would split the loads). The words go through a vector view, not an array or memcpy:
- * see PFX_shfl_down in redu_reducers.h. */
+ * would split the loads). The words go through a vector view (a power of two of them),
+ * not an array or memcpy: see PFX_shfl_down in redu_reducers.h. */
 #define REDU_DEFINE_ELEMENT_LOAD(FN, In)                                                   \
   _Pragma("omp begin declare target")                                                      \
   static inline In FN(const In *p)                                                         \
   {                                                                                        \
-    typedef uint32_t words                                                                 \
-        __attribute__((ext_vector_type(sizeof(In) % 16 ? 4 : sizeof(In) / 4), aligned(4))); \
+    typedef uint32_t words __attribute__((ext_vector_type(REDU_POW2_WORDS(sizeof(In))))); \
     union {                                                                                \
       In v;                                                                                \
       words w;                                                                             \

@@ -29,6 +29,20 @@
  * parallel region) made LLVM 19 emit kernels that fault on sm_90 (docs/performance.md). */
 #define REDU_INLINE static inline
 
+/* The largest accumulator a team combines with warp shuffles; larger ones always go
+ * through team scratch (the tree). Shuffling a 136-byte, 8-byte-aligned value through a
+ * vector view made LLVM 19's NVPTX backend emit a 16-byte local-memory load at an
+ * 8-byte-aligned address (sm_90 "misaligned address" in every plan; found by tests/stress,
+ * stress_b; compute-sanitizer: redu_reduce_l136_k_team_reduce). Up to 32 bytes the stress
+ * matrix ran clean on the H100, and the tree measured within 0-6% of shuffles at 16-256
+ * bytes (docs/user-reductions.md). */
+#define REDU_SHUFFLE_MAX_BYTES 32
+
+/* 32-bit words for `bytes` bytes, rounded up to a power of two (vector views of values). */
+#define REDU_POW2_WORDS(bytes)                                                             \
+  ((bytes) <= 4 ? 1 : (bytes) <= 8 ? 2 : (bytes) <= 16 ? 4 : (bytes) <= 32 ? 8 : (bytes) <= 64 ? 16 \
+   : (bytes) <= 128 ? 32 : 64)
+
 /* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
 #define REDU_MAX_WARPS 32
 
@@ -59,14 +73,16 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
   _Pragma("omp begin declare target")                                                      \
   /* The value's bits as a vector of 32-bit words: element access on a vector takes no    \
    * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);    \
-   * an array member or memcpy through &v would be. */                                     \
+   * an array member or memcpy through &v would be. A power-of-two lane count, and only   \
+   * values up to REDU_SHUFFLE_MAX_BYTES (PFX_team_reduce): see there. */                  \
   REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                       \
   {                                                                                        \
-    typedef uint32_t words __attribute__((ext_vector_type((sizeof(A) + 3) / 4), aligned(4))); \
+    typedef uint32_t words __attribute__((ext_vector_type(REDU_POW2_WORDS(sizeof(A)))));   \
     union {                                                                                \
       A v;                                                                                 \
       words w;                                                                             \
     } u = {v};                                                                             \
+    _Pragma("clang loop unroll(full)")                                                     \
     for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                     \
       u.w[k] = redu_dev_shfl_down_u32(u.w[k], delta);                                      \
     return u.v;                                                                            \
@@ -114,8 +130,11 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
   REDU_INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                  \
                                     unsigned nthreads, int tree)                           \
   {                                                                                        \
-    return tree ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                       \
-                : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                    \
+    /* Over REDU_SHUFFLE_MAX_BYTES always the tree (a constant: the shuffle code of a     \
+     * large A is never emitted). */                                                       \
+    return tree || sizeof(A) > REDU_SHUFFLE_MAX_BYTES                                      \
+               ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                        \
+               : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                     \
   }                                                                                        \
                                                                                            \
   /* Every thread of the team combines a run of partials[0, nteams) in order, then the     \

@@ -51,9 +51,11 @@ static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *
                                    const redu_options *opts, redu_plan *p)
 {
   unsigned flags = opts ? opts->flags : 0;
-  /* Shuffles unless asked: they beat the tree at every size measured on the H100, 16 to
-   * 256 bytes, by 1-10% end to end (docs/user-reductions.md). */
-  p->tree = !shape->builtin && (flags & REDU_TEAM_TREE);
+  /* Shuffles unless asked, up to REDU_SHUFFLE_MAX_BYTES (device/redu_reducers.h): they
+   * beat the tree at every size measured on the H100, 16 to 256 bytes, by 1-10% end to end
+   * (docs/user-reductions.md); larger accumulators always combine through the tree. */
+  p->tree = !shape->builtin &&
+            ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU_SHUFFLE_MAX_BYTES);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
   size_t bytes = redu_team_scratch_bytes(p->team_slots, shape->acc_size);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;

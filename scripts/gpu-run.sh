@@ -1,8 +1,15 @@
 #!/bin/sh
 # On the GPU machine, from the project root, after `. .gpu-rt/device-env.sh`:
-#   scripts/gpu-run.sh [BUILD_DIR] [tests|bench|all]
-# Runs the test executables of an nvptx build directly (CTest's paths belong to the
-# machine that configured it) and then redu-bench; logs and CSV go to $OUT or results/.
+#   scripts/gpu-run.sh [BUILD_DIR] [tests|stress|sanitize|bench|all]
+# BUILD_DIR holds the executables of an nvptx build (configured with
+# -DREDU_STRESS_NO_OPENMP_OPT=ON -DREDU_TEST_MODULES=ON for the stress and sanitize parts),
+# flat or in its tests/ examples/ bench/ folders. CTest's paths belong to the machine that
+# configured the build, so the executables run directly. Logs and CSV go to $OUT or results/.
+#   tests     every test_* and example_* executable
+#   stress    every stress_* executable (with and without OpenMPOpt) under the four plans
+#   sanitize  compute-sanitizer memcheck over every test module through redu-dlrun, and
+#             racecheck + synccheck over the udr, region and stress_a modules
+#   bench     redu-bench (table on stdout, CSV in the output folder)
 set -u
 build=${1:-.gpu-build}
 what=${2:-all}
@@ -11,19 +18,48 @@ mkdir -p "$out"
 export LD_LIBRARY_PATH="$build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 nvidia-smi -L 2>/dev/null
 fail=0
-if [ "$what" != bench ]; then
-  for t in "$build"/tests/test_* "$build"/examples/example_*; do
-    [ -x "$t" ] || continue
-    echo "== $t"
-    "$t" >"$out/$(basename "$t").log" 2>&1 || fail=1
-    tail -n 3 "$out/$(basename "$t").log"
+find_exe() { find "$build" -maxdepth 3 -type f -name "$1" -perm -u+x | sort; }
+run_logged() { # NAME CMD...: runs CMD, keeps its log, prints its last lines
+  name=$1
+  shift
+  echo "== $name"
+  "$@" >"$out/$name.log" 2>&1 || { fail=1; echo "FAILED (exit $?)"; }
+  tail -n 2 "$out/$name.log"
+}
+case $what in tests | all)
+  for t in $(find_exe 'test_*') $(find_exe 'example_*'); do
+    run_logged "$(basename "$t")" "$t"
   done
   echo "== test_errors env-bad (REDU_TEAMS=abc)"
-  REDU_TEAMS=abc "$build"/tests/test_errors env-bad || fail=1
-fi
-if [ "$what" != tests ]; then
+  REDU_TEAMS=abc "$(find_exe test_errors | head -n 1)" env-bad || fail=1
+esac
+case $what in stress | all)
+  for t in $(find_exe 'stress_*'); do
+    for mode in plan one odd full; do
+      run_logged "$(basename "$t")-$mode" "$t" "$mode"
+    done
+  done
+esac
+case $what in sanitize | all)
+  cs="timeout ${REDU_SANITIZE_TIMEOUT:-600} ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer}"
+  dlrun=$(find_exe redu-dlrun | head -n 1)
+  # test_large (2^31 elements) would take hours under memcheck.
+  for m in $(find "$build" -maxdepth 3 -name '*_module.so' ! -name '*test_large*' | sort); do
+    arg=
+    case $m in *stress_*) arg=plan ;; esac
+    run_logged "memcheck-$(basename "$m" .so)" $cs --tool memcheck --error-exitcode 9 \
+      "$dlrun" "$m" $arg
+    case $m in *test_udr_* | *test_region_* | *stress_a_*)
+      for tool in racecheck synccheck; do
+        run_logged "$tool-$(basename "$m" .so)" $cs --tool "$tool" --error-exitcode 9 \
+          "$dlrun" "$m" $arg
+      done
+    esac
+  done
+esac
+case $what in bench | all)
   echo "== redu-bench"
-  "$build"/bench/redu-bench --csv "$out/redu-bench-gpu.csv" 2>"$out/redu-bench-gpu.err" |
+  "$(find_exe redu-bench | head -n 1)" --csv "$out/redu-bench-gpu.csv" 2>"$out/redu-bench-gpu.err" |
     tee "$out/redu-bench-gpu.txt" || fail=1
-fi
+esac
 exit $fail
