@@ -32,25 +32,31 @@
 /* REDU_DEFINE_ELEMENT_LOAD(FN, In) defines `In FN(const In *p)`: one element, read with
  * the target's read-only 16-byte loads when In is a multiple of 16 bytes and p is 16-byte
  * aligned, else loaded as its type (which keeps the type's alignment; a byte-wise copy
- * would split the loads). The words go through a vector view (a power of two of them),
- * not an array or memcpy: see PFX_shfl_down in redu_reducers.h. */
+ * would split the loads). The words are assembled in a vector value and bit-cast, with
+ * constant lane indices: no array, union or memcpy, whose local would be globalized or
+ * kept in memory (a union here made the 256-byte element 61x slower on the H100; a plain
+ * typed load, 2.4x). The vector has a power-of-two lane count (see PFX_shfl_down). */
 #define REDU_DEFINE_ELEMENT_LOAD(FN, In)                                                   \
   _Pragma("omp begin declare target")                                                      \
   static inline In FN(const In *p)                                                         \
   {                                                                                        \
     typedef uint32_t words __attribute__((ext_vector_type(REDU_POW2_WORDS(sizeof(In))))); \
-    union {                                                                                \
+    typedef struct {                                                                       \
       In v;                                                                                \
-      words w;                                                                             \
-    } u;                                                                                   \
+      unsigned char pad[sizeof(words) - sizeof(In)];                                       \
+    } padded;                                                                              \
     if (sizeof(In) % 16 != 0 || (uintptr_t)p % 16 != 0)                                    \
       return *p;                                                                           \
+    words w = {0};                                                                         \
+    _Pragma("clang loop unroll(full)")                                                     \
     for (size_t k = 0; k < sizeof(In) / 16; ++k) {                                         \
       redu_word16 q = redu_dev_load16((const redu_word16 *)p + k);                         \
+      _Pragma("clang loop unroll(full)")                                                   \
       for (int j = 0; j < 4; ++j)                                                          \
-        u.w[4 * k + j] = q[j];                                                             \
+        w[4 * k + j] = q[j];                                                               \
     }                                                                                      \
-    return u.v;                                                                            \
+    padded r = __builtin_bit_cast(padded, w);                                              \
+    return r.v;                                                                            \
   }                                                                                        \
   _Pragma("omp end declare target")
 
