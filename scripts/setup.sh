@@ -11,31 +11,53 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 want_cuda=0
 [ "${1:-}" = "--cuda" ] && want_cuda=1
 
+# The list is what a debootstrap minbase Debian 12 needs, checked by scripts/clean-root.sh
+# (a machine with more installed proves nothing). clang-tools-19 holds clang-offload-packager
+# and clang-linker-wrapper, which every offload compile and link runs; clang-19 lacks them.
 need=""
-for p in clang-19 libclang-rt-19-dev libomp-19-dev lld-19 libhwloc-dev hwloc cmake pkg-config make ca-certificates; do
+for p in clang-19 clang-tools-19 libclang-rt-19-dev libomp-19-dev lld-19 libhwloc-dev hwloc cmake pkg-config make ca-certificates; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need
+  # Use-Pty=0: no dpkg progress bars in CI logs.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    -o Dpkg::Use-Pty=0 $need
 fi
 
 [ "$want_cuda" = 1 ] || exit 0
 cuda="$root/.cuda-root"
 [ -x "$cuda/bin/ptxas" ] && [ -f "$cuda/nvvm/libdevice/libdevice.10.bc" ] && exit 0
 
-# Reach Debian's non-free component by adding it to the source lists already configured.
-for f in /etc/apt/sources.list.d/*.sources; do
-  [ -f "$f" ] || continue
-  grep -q '^Components:.*non-free\( \|$\)' "$f" || sed -i 's/^Components: main$/Components: main non-free/' "$f"
-done
-if [ -f /etc/apt/sources.list ]; then
-  sed -i '/^deb .*debian/{/ non-free\( \|$\)/!s/ main$/ main non-free/}' /etc/apt/sources.list
-fi
+# nvidia-cuda-toolkit is in Debian's non-free component, which a fresh Debian 12 often lacks
+# (containers: "Components: main" in debian.sources; the installer: "main
+# non-free-firmware" in sources.list). Add it to the Debian entries already configured, in
+# either format, only when apt cannot see the package yet. (apt-cache show is no test: it
+# succeeds for a name that packages in main merely mention.)
+has_toolkit() { LC_ALL=C apt-cache policy nvidia-cuda-toolkit 2>/dev/null | grep -q 'Candidate: [0-9]'; }
 apt-get update -qq
+if ! has_toolkit; then
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    grep -q '^URIs:.*/debian' "$f" || continue
+    sed -i '/^Components:/{/[[:space:]]non-free\([[:space:]]\|$\)/!s/[[:space:]]*$/ non-free/}' "$f"
+  done
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -f "$f" ] || continue
+    sed -i '/^[[:space:]]*deb[[:space:]].*:\/\/[^[:space:]]*\/debian/{/[[:space:]]non-free\([[:space:]]\|$\)/!s/[[:space:]]*$/ non-free/}' "$f"
+  done
+  apt-get update -qq
+fi
+if ! has_toolkit; then
+  echo "setup: nvidia-cuda-toolkit not found even with Debian's non-free component added to" >&2
+  echo "setup: /etc/apt/sources.list{,.d}; add non-free to your Debian 12 source by hand" >&2
+  exit 1
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && apt-get download -q nvidia-cuda-toolkit >/dev/null 2>&1 && dpkg -x nvidia-cuda-toolkit_*.deb x)
+# apt downloads as the _apt user: let it write here (else it warns and downloads as root).
+chown _apt "$work" 2>/dev/null || chmod 755 "$work"
+(cd "$work" && apt-get download -qq nvidia-cuda-toolkit && dpkg -x nvidia-cuda-toolkit_*.deb x)
 mkdir -p "$cuda/bin" "$cuda/nvvm/libdevice" "$cuda/include"
 for t in ptxas nvlink fatbinary; do cp "$work/x/usr/bin/$t" "$cuda/bin/$t"; done
 cp "$work/x/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc" "$cuda/nvvm/libdevice/"
