@@ -7,6 +7,7 @@
 
 #define REDU_DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                \
   REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                \
+  enum { redu_acc_bytes_##op##_##sfx = (int)sizeof(A) };                                   \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,               \
                                 const redu_options *opts)                                  \
   {                                                                                        \
@@ -35,6 +36,7 @@
 #define REDU_DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT)                                      \
   REDU_DEFINE_ARRAY_REDUCE(redu_k_##op##_##sfx, T, redu_loc_##sfx, IDENT, LIFT,            \
                            redu_op_##op##_##sfx)                                           \
+  enum { redu_acc_bytes_##op##_##sfx = (int)sizeof(redu_loc_##sfx) };                     \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index, \
                                 const redu_options *opts)                                  \
   {                                                                                        \
@@ -95,6 +97,7 @@ typedef redu_status (*redu_generic_fn)(int, const void *, size_t, void *, size_t
                                        const redu_options *);
 
 #define REDU_ENTRY(op, OP, sfx, E) [OP][E] = redu_g_##op##_##sfx,
+#define REDU_ACC_ENTRY(op, OP, sfx, E) [OP][E] = redu_acc_bytes_##op##_##sfx,
 #define REDU_ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                         \
   REDU_ENTRY(sum, REDU_SUM, sfx, E) REDU_ENTRY(prod, REDU_PROD, sfx, E)                    \
   REDU_ENTRY(min, REDU_MIN, sfx, E) REDU_ENTRY(max, REDU_MAX, sfx, E)                      \
@@ -106,6 +109,20 @@ typedef redu_status (*redu_generic_fn)(int, const void *, size_t, void *, size_t
 
 static const redu_generic_fn redu_generic_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU_ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU_ENTRIES_BITWISE)};
+
+/* The same two tables stamp the accumulator sizes: REDU_ENTRY reused with another entry. */
+#undef REDU_ENTRY
+#define REDU_ENTRY REDU_ACC_ENTRY
+static const unsigned char redu_acc_bytes_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
+    REDU_FOR_EACH_TYPE(REDU_ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU_ENTRIES_BITWISE)};
+#undef REDU_ENTRY
+
+size_t redu_accumulator_size(redu_op op, redu_type type)
+{
+  if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
+    return 0;
+  return redu_acc_bytes_table[op][type];
+}
 
 #include "../host/redu_error.h"
 

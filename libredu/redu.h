@@ -138,13 +138,20 @@ redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf
 redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, int *threads);
 
 /* Scratch a reduction into an accumulator of acc_size bytes (sizeof the declared type
- * for libredu/redu_udr.h reductions, else the element size) over n elements of elem_size
- * bytes needs on device with opts (NULL: defaults): team_bytes of team memory per team
- * (0 when the plan keeps team scratch in device memory instead: too large, or a CPU),
- * and device_bytes of device memory, the least opts->scratchpad_bytes may be. */
+ * for libredu/redu_udr.h reductions; redu_accumulator_size(op, type) for built-in ops)
+ * over n elements of elem_size bytes needs on device with opts (NULL: defaults):
+ * team_bytes of team memory per team (0 when the plan keeps team scratch in device memory
+ * instead: too large, or a CPU), and device_bytes of device memory, the least
+ * opts->scratchpad_bytes may be. */
 redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t acc_size,
                                const redu_options *opts, size_t *team_bytes,
                                size_t *device_bytes);
+
+/* Bytes of the accumulator a built-in op reduces `type` into (wider than the element for
+ * argmin/argmax, which carry an index, and for float sums and products, which accumulate
+ * in double): the acc_size to give redu_scratch_query. 0 for an op not defined on the
+ * type or an unknown op/type. */
+size_t redu_accumulator_size(redu_op op, redu_type type);
 
 /* Frees every device's cached scratch. Optional (at exit nothing leaks that matters);
  * no other call may be in flight. */

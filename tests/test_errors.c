@@ -77,6 +77,25 @@ int main(int argc, char **argv)
     int8_t b;
     CHECK_OK(redu_max_i8(dev, (const int8_t *)d + 1, 3, &b, NULL)); /* bytes: any address */
   }
+  /* A built-in call's scratchpad sized with redu_accumulator_size (argmin carries an
+   * index: 16 bytes, wider than the element) is enough, for every plan. */
+  CHECK(redu_accumulator_size(REDU_ARGMIN, REDU_INT8) == 16 &&
+            redu_accumulator_size(REDU_SUM, REDU_FLOAT) == sizeof(double) &&
+            redu_accumulator_size(REDU_BAND, REDU_DOUBLE) == 0 &&
+            redu_accumulator_size((redu_op)99, REDU_INT8) == 0,
+        "redu_accumulator_size");
+  {
+    int8_t *b = redu_test_to_device(h, sizeof h, dev), v = 0;
+    size_t at = 0, team_bytes, dev_bytes;
+    redu_options o = {.teams = 27, .threads = is_cuda ? 96 : 3};
+    CHECK_OK(redu_scratch_query(dev, sizeof h, 1, redu_accumulator_size(REDU_ARGMIN, REDU_INT8),
+                                &o, &team_bytes, &dev_bytes));
+    o.scratchpad = omp_target_alloc(dev_bytes, dev);
+    o.scratchpad_bytes = dev_bytes;
+    CHECK_OK(redu_argmin_i8(dev, b, sizeof h, &v, &at, &o));
+    omp_target_free(o.scratchpad, dev);
+    omp_target_free(b, dev);
+  }
   if (is_cuda) {
     /* Only the CUDA driver can tell host memory from device memory. */
     expect(redu_sum_f64(dev, h, 64, &out, NULL), REDU_ERR_NOT_DEVICE_PTR, &out,

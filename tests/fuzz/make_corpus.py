@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of fuzz_redu (tests/fuzz/corpus/*.bin). The byte layout is
+described at the top of fuzz_redu.c; each seed starts one feature the fuzzer then mutates.
+Run from anywhere: python3 tests/fuzz/make_corpus.py"""
+import os
+import struct
+
+OPS = dict(sum=0, prod=1, min=2, max=3, band=4, bor=5, bxor=6, land=7, lor=8, argmin=9, argmax=10)
+TYPES = dict(i8=0, i16=1, i32=2, i64=3, u8=4, u16=5, u32=6, u64=7, f32=8, f64=9)
+UDRS = dict(lanes=0, affine=1, u8max=2, records=3)
+API = dict(reduce=0, typed=1, udr=2, plan_query=3, describe_plan=4, scratch_query=5, finalize=6)
+DEV = dict(default=0, dev0=1, dev1=2, last=3, initial=4, minus7=6, past=8, int_min=9)
+NMODE = dict(normal=0, zero=4, past_end=5, overflow=6, wrap=7)
+XKIND = dict(device=0, host_input=4, mapped=5, host_as_device=6, null=7)
+PAD = dict(none=0, queried=4, short=5, misaligned=6, plus=7)
+OUT = dict(ok=0, result_null=6, index_null=7)
+DATA = dict(raw=0, palette=1, random=2, constant=3)
+TEAM_EDGE = [-1, -2**31, 8192, 8193, 1 << 20, 2**31 - 1, 64, 100, 255, 1000, 4096, 33, 127, -8192]
+THREAD_EDGE = [-1, 32, 64, 96, 1024, 1025, 48, 2**31 - 1, -2**31, 512, 2048, 31]
+
+
+def rec(api, op=0, typ=0, dev="default", n=0, nmode="normal", x="device", off=0,
+        misaligned=False, opts=0, teams=0, threads=0, pad="none", out="ok", data="random",
+        a=0, b=0):
+    """One 16-byte call record. op/typ: names, or raw bytes (ints). opts: bits of r[8]
+    (1 = options present, 4 SHUFFLE, 8 TREE, 16 unknown bit, 32 INPUT_HOST on device
+    memory). teams/threads: small ints, or ('edge', k) for the edge tables."""
+    def sel(v, table):
+        return table[v] if isinstance(v, str) else v
+    def edge(v):
+        return 200 + v[1] if isinstance(v, tuple) else v
+    return bytes([
+        API[api], sel(op, {**OPS, **UDRS}), sel(typ, TYPES), DEV[dev], n & 255, n >> 8,
+        NMODE[nmode], XKIND[x] | (off & 15) << 3 | (0x80 if misaligned else 0), opts,
+        edge(teams), edge(threads), PAD[pad], OUT[out], DATA[data], a, b])
+
+
+def seed(*records, tail=b""):
+    assert 1 <= len(records) <= 3
+    return bytes([len(records) - 1]) + b"".join(records) + tail
+
+
+SEEDS = {
+    "01_sum_f64_random": seed(rec("reduce", "sum", "f64", n=1000, a=1, b=2),
+                              tail=bytes(range(7, 200, 7))),
+    # palette indices: 0 +0, 1 -0, 8 NaN, 9 -NaN, 12 -inf, 17 min subnormal, 3 -1
+    "02_argmin_f32_nan_negzero": seed(rec("typed", "argmin", "f32", dev="dev0", n=300,
+                                          data="palette"),
+                                      tail=bytes([0, 1, 3, 17, 1, 8, 12, 9, 0, 1, 12])),
+    # constant 0x7fff (palette 9) with a few (position, value) pairs: ties everywhere
+    "03_argmax_i16_ties": seed(rec("typed", "argmax", "i16", n=2000, data="constant", a=9),
+                               tail=bytes([5, 9, 77, 9, 3, 2])),
+    "04_band_u64_host_input_teams": seed(rec("reduce", "band", "u64", x="host_input", n=999,
+                                             opts=1, teams=7, threads=4, a=3)),
+    "05_udr_affine_ordered_tree": seed(rec("udr", "affine", n=777, opts=1 | 8, teams=5,
+                                           threads=3, a=9, b=1)),
+    "06_udr_lanes_scratchpad": seed(rec("udr", "lanes", n=1234, opts=1, teams=17, threads=2,
+                                        pad="queried", data="raw"),
+                                    tail=b"libredu fuzz seed: lane sums"),
+    "07_udr_records_mapped_ties": seed(rec("udr", "records", x="mapped", n=100,
+                                           data="palette"),
+                                       tail=bytes([0, 1, 2, 1, 0, 4, 4, 3])),
+    "08_argument_errors": seed(rec("reduce", 240, "f64", n=10),
+                               rec("reduce", "sum", "f64", dev="int_min", n=10),
+                               rec("typed", "argmax", "i32", n=10, out="index_null")),
+    "09_overflow_wrap_null": seed(rec("reduce", "sum", "u8", nmode="overflow"),
+                                  rec("typed", "prod", "i64", nmode="wrap"),
+                                  rec("reduce", "min", "f32", x="null", nmode="zero")),
+    # elem_size index 4 = 8 bytes, 7 = 12; acc_size index 7 = 24; len index 3 = 7 bytes
+    "10_queries": seed(rec("plan_query", 0, 4, dev="dev0", n=5000),
+                       rec("describe_plan", 0, 4, n=100, a=3),
+                       rec("scratch_query", 7, 7, n=1000, opts=1, teams=("edge", 3))),
+    "11_misaligned_x_and_pad": seed(rec("typed", "sum", "i32", n=50, misaligned=True, a=1),
+                                    rec("reduce", "lor", "f64", n=64, opts=1, teams=2,
+                                        pad="misaligned", b=3)),
+    "12_finalize_then_reduce": seed(rec("finalize"),
+                                    rec("reduce", "bxor", "i8", dev="initial", n=4096,
+                                        data="raw"),
+                                    tail=bytes(range(256))),
+    "13_bad_options": seed(rec("reduce", "sum", "f32", n=100, opts=1 | 4 | 8),
+                           rec("typed", "max", "u32", n=100, opts=1 | 16, b=5),
+                           rec("reduce", "prod", "f32", n=100, opts=1, threads=("edge", 5))),
+    # palette: 4 2.0, 6 0.5, 3 -1, 13 MAX, 19 1e30, 1 -0
+    "14_float_prod_sum_land": seed(rec("typed", "prod", "f32", n=40, data="palette"),
+                                   rec("typed", "land", "f64", n=16, data="palette"),
+                                   rec("reduce", "sum", "f32", n=64, data="palette", off=3),
+                                   tail=bytes([4, 6, 3, 6, 4, 13, 19, 1, 4, 6])),
+}
+
+if __name__ == "__main__":
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+    os.makedirs(here, exist_ok=True)
+    for name in os.listdir(here):
+        if name.endswith(".bin"):
+            os.remove(os.path.join(here, name))
+    for name, data in SEEDS.items():
+        with open(os.path.join(here, name + ".bin"), "wb") as f:
+            f.write(data)
+    print(f"{len(SEEDS)} seeds in {here}")
