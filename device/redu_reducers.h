@@ -38,10 +38,13 @@
  * bytes (docs/user-reductions.md). */
 #define REDU_SHUFFLE_MAX_BYTES 32
 
-/* 32-bit words for `bytes` bytes, rounded up to a power of two (vector views of values). */
-#define REDU_POW2_WORDS(bytes)                                                             \
-  ((bytes) <= 4 ? 1 : (bytes) <= 8 ? 2 : (bytes) <= 16 ? 4 : (bytes) <= 32 ? 8 : (bytes) <= 64 ? 16 \
-   : (bytes) <= 128 ? 32 : 64)
+/* 32-bit words for `bytes` bytes (at most 64 KiB), rounded up to a power of two (vector
+ * views of values: accumulators up to 256 bytes, input elements up to 64 KiB). */
+#define REDU_POW2_WORDS(b)                                                                 \
+  ((b) <= 4 ? 1 : (b) <= 8 ? 2 : (b) <= 16 ? 4 : (b) <= 32 ? 8 : (b) <= 64 ? 16           \
+   : (b) <= 128 ? 32 : (b) <= 256 ? 64 : (b) <= 512 ? 128 : (b) <= 1024 ? 256             \
+   : (b) <= 2048 ? 512 : (b) <= 4096 ? 1024 : (b) <= 8192 ? 2048 : (b) <= 16384 ? 4096    \
+   : (b) <= 32768 ? 8192 : 16384)
 
 /* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
 #define REDU_MAX_WARPS 32

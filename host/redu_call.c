@@ -211,6 +211,11 @@ redu_status redu_call_begin(redu_call *c, const redu_call_shape *sh, int device,
   if ((s = redu_device_get(device, &d, fn)) != REDU_OK)
     return s;
   if (n == 0) {
+    /* Nothing runs, but options are judged as for any n: the same call must not pass or
+     * fail by the size of its input. */
+    redu_plan p;
+    if ((s = redu_plan_make(d, 1, sh, opts, &p)) != REDU_OK)
+      return s;
     c->empty = 1;
     return REDU_OK;
   }

@@ -75,12 +75,13 @@
     return v;                                                                              \
   }
 
-/* REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift) defines
+/* REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift) (In: any type up to 64 KiB) defines
  *   redu_status func(int device, const In *x, size_t n, T *result, const redu_options *opts)
  * reducing lift(x[i], i) over i in [0, n) with the declared reduction `name` (T its type):
  * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
  * Welford state, or a record at index i into a (value, index, payload) struct. */
 #define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                              \
+  _Static_assert(sizeof(In) <= 65536, #func ": input elements of at most 64 KiB");         \
   REDU_DEFINE_ELEMENT_LOAD(func##_load, In)                                                \
   _Pragma("omp begin declare target")                                                      \
   static inline redu_udr_type_##name func##_lift(const In *x, size_t i)                    \

@@ -55,6 +55,8 @@ int main(int argc, char **argv)
   expect(redu_sum_f64(dev, d, 64, &out, &bad_threads), REDU_ERR_BAD_OPTION, &out, "33 threads");
   expect(redu_sum_f64(dev, d, 64, &out, &bad_flags), REDU_ERR_BAD_OPTION, &out, "unknown flag");
   expect(redu_sum_f64(dev, d, 64, &out, &neg), REDU_ERR_BAD_OPTION, &out, "negative teams");
+  expect(redu_sum_f64(dev, d, 0, &out, &bad_teams), REDU_ERR_BAD_OPTION, &out,
+         "2^20 teams with n = 0 (options are judged whatever n is)");
   /* Misaligned input: the same status on every target (a GPU would fault, a CPU would
    * read it), for every element width, typed and generic calls alike. */
   expect(redu_sum_f64(dev, (const double *)((const char *)d + 1), 10, &out, NULL),

@@ -108,9 +108,10 @@
 /* ===== EXPECTATION KNOB: n = 0 with invalid options ==================================
  * Unknown flag bits and negative teams/threads fail even for n = 0 (checked first); teams
  * past the maximum, threads off the warp size and TREE|SHUFFLE are checked by the planner,
- * which n = 0 skips. 0: accept either for n = 0; 1: require the error. */
+ * which n = 0 once skipped; now every n is judged alike (host/redu_call.c). 0: accept
+ * either for n = 0; 1 (now): require the error. */
 #ifndef FUZZ_STRICT_EMPTY
-#define FUZZ_STRICT_EMPTY 0
+#define FUZZ_STRICT_EMPTY 1
 #endif
 
 /* ===== EXPECTATION KNOB: scratchpads of built-in calls ==============================
