@@ -72,50 +72,37 @@ static void stress_fill(void *p, size_t bytes, uint64_t seed)
 }
 
 /* ---- kinds: type, combiner, identity, order, and how to make valid data ------------- */
+/* S bytes (alignment A) combined byte by byte: x.b[k] = BYTE_OP(x.b[k], y.b[k]). */
+#define STRESS_BYTEWISE(name, S, A, BYTE_OP, order)                                        \
+  typedef struct {                                                                         \
+    _Alignas(A) uint8_t b[S];                                                              \
+  } name##_t;                                                                              \
+  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
+  {                                                                                        \
+    for (int k = 0; k < S; ++k)                                                            \
+      x.b[k] = (uint8_t)BYTE_OP(x.b[k], y.b[k]);                                           \
+    return x;                                                                              \
+  }                                                                                        \
+  REDU_DECLARE_REDUCTION(name, name##_t, name##_op, order, {{0}})
+#define STRESS_BYTE_ADD(a, b) ((a) + (b))
+#define STRESS_BYTE_MAX(a, b) ((a) > (b) ? (a) : (b))
+/* Associative, not commutative: b wins where it is nonzero. */
+#define STRESS_BYTE_LAST(a, b) ((b) ? (b) : (a))
+
 #define STRESS_ADD8(name, S, A)                                                            \
-  typedef struct {                                                                         \
-    _Alignas(A) uint8_t b[S];                                                              \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
-  {                                                                                        \
-    for (int k = 0; k < S; ++k)                                                            \
-      x.b[k] = (uint8_t)(x.b[k] + y.b[k]);                                                 \
-    return x;                                                                              \
-  }                                                                                        \
-  static void name##_fix(name##_t *v) { (void)v; }                                         \
-  REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_COMMUTATIVE, {{0}})
-
+  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_ADD, REDU_COMMUTATIVE)                           \
+  static void name##_fix(name##_t *v) { (void)v; }
 #define STRESS_MAX8(name, S, A)                                                            \
-  typedef struct {                                                                         \
-    _Alignas(A) uint8_t b[S];                                                              \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
-  {                                                                                        \
-    for (int k = 0; k < S; ++k)                                                            \
-      x.b[k] = x.b[k] > y.b[k] ? x.b[k] : y.b[k];                                          \
-    return x;                                                                              \
-  }                                                                                        \
-  static void name##_fix(name##_t *v) { (void)v; }                                         \
-  REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_COMMUTATIVE, {{0}})
-
-/* Associative, not commutative: b wins where it is nonzero. Data is mostly zero so that
- * the winner is not simply the last element. */
+  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_MAX, REDU_COMMUTATIVE)                           \
+  static void name##_fix(name##_t *v) { (void)v; }
+/* Data mostly zero, so that the winner is not simply the last element. */
 #define STRESS_LAST8(name, S, A)                                                           \
-  typedef struct {                                                                         \
-    _Alignas(A) uint8_t b[S];                                                              \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
-  {                                                                                        \
-    for (int k = 0; k < S; ++k)                                                            \
-      x.b[k] = y.b[k] ? y.b[k] : x.b[k];                                                   \
-    return x;                                                                              \
-  }                                                                                        \
+  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_LAST, REDU_ORDERED)                              \
   static void name##_fix(name##_t *v)                                                      \
   {                                                                                        \
     for (int k = 0; k < S; ++k)                                                            \
       v->b[k] = v->b[k] < 16 ? v->b[k] : 0;                                                \
-  }                                                                                        \
-  REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_ORDERED, {{0}})
+  }
 
 /* v -> a v + b (mod 2^16), composed left to right; odd a: nothing cancels. */
 #define STRESS_AFFINE(name, S, A)                                                          \

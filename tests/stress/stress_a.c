@@ -20,6 +20,23 @@ STRESS_DEFINE_DATA()
   f = f12_op(f, xf12[i]);                                                                  \
   a = a2_op(a, xa2[i]);
 
+/* The arrays the regions read, on the device (d) or the host (h, for the reference). */
+#define STRESS_ARRAYS(side) \
+  const uint8_t *bytes = D->bytes_##side; \
+  const s20_t *xs20 = D->s20_##side; \
+  const b3_t *xb3 = D->b3_##side; \
+  const hash_t *xhash = D->hash_##side; \
+  const l3_t *xl3 = D->l3_##side; \
+  const f12_t *xf12 = D->f12_##side; \
+  const a2_t *xa2 = D->a2_##side; \
+  (void)bytes; \
+  (void)xs20; \
+  (void)xb3; \
+  (void)xhash; \
+  (void)xl3; \
+  (void)xf12; \
+  (void)xa2;
+
 static void stress_regions(int dev, const stress_data *D)
 {
   for (int si = 0; si < STRESS_NSIZES; ++si) {
@@ -35,13 +52,7 @@ static void stress_regions(int dev, const stress_data *D)
     f12_t f = redu_identity_f12(), f_r = f;
     a2_t a = redu_identity_a2(), a_r = a;
     {
-      const uint8_t *bytes = D->bytes_d;
-      const s20_t *xs20 = D->s20_d;
-      const b3_t *xb3 = D->b3_d;
-      const hash_t *xhash = D->hash_d;
-      const l3_t *xl3 = D->l3_d;
-      const f12_t *xf12 = D->f12_d;
-      const a2_t *xa2 = D->a2_d;
+      STRESS_ARRAYS(d)
       REDU_FOR(st, dev, i, n, (bytes, xs20), (sum_i64, s), (s20, v)) { R1_BODY(i, s, v) }
       STRESS_CHECK_REGION("region sum_i64 + s20", n, st, 1);
       int64_t s8 = 0;
@@ -53,13 +64,7 @@ static void stress_regions(int dev, const stress_data *D)
       STRESS_CHECK_REGION("region of 8", n, st, s8 == s);
     }
     {
-      const uint8_t *bytes = D->bytes_h;
-      const s20_t *xs20 = D->s20_h;
-      const b3_t *xb3 = D->b3_h;
-      const hash_t *xhash = D->hash_h;
-      const l3_t *xl3 = D->l3_h;
-      const f12_t *xf12 = D->f12_h;
-      const a2_t *xa2 = D->a2_h;
+      STRESS_ARRAYS(h)
       for (size_t i = 0; i < n; ++i) {
         R1_BODY(i, s_r, v_r)
         int64_t unused = 0;

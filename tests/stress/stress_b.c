@@ -12,6 +12,17 @@ STRESS_DEFINE_DATA()
   m = m40_op(m, xm40[i]);                                                                  \
   l = l136_op(l, xl136[i]);
 
+/* The arrays the regions read, on the device (d) or the host (h, for the reference). */
+#define STRESS_ARRAYS(side) \
+  const uint8_t *bytes = D->bytes_##side; \
+  const m40_t *xm40 = D->m40_##side; \
+  const l136_t *xl136 = D->l136_##side; \
+  const a256_t *xa256 = D->a256_##side; \
+  (void)bytes; \
+  (void)xm40; \
+  (void)xl136; \
+  (void)xa256;
+
 static void stress_regions(int dev, const stress_data *D)
 {
   for (int si = 0; si < STRESS_NSIZES; ++si) {
@@ -22,10 +33,7 @@ static void stress_regions(int dev, const stress_data *D)
     l136_t l = redu_identity_l136(), l_r = l;
     a256_t a = redu_identity_a256(), a_r = a;
     {
-      const uint8_t *bytes = D->bytes_d;
-      const m40_t *xm40 = D->m40_d;
-      const l136_t *xl136 = D->l136_d;
-      const a256_t *xa256 = D->a256_d;
+      STRESS_ARRAYS(d)
       REDU_FOR(st, dev, i, n, (bytes, xm40, xl136), (sum_f64, s), (m40, m), (l136, l))
       {
         R3_BODY(i, s, m, l)
@@ -35,9 +43,7 @@ static void stress_regions(int dev, const stress_data *D)
       STRESS_CHECK_REGION("region a256", n, st, 1);
     }
     {
-      const uint8_t *bytes = D->bytes_h;
-      const m40_t *xm40 = D->m40_h;
-      const l136_t *xl136 = D->l136_h;
+      STRESS_ARRAYS(h)
       for (size_t i = 0; i < n; ++i) {
         R3_BODY(i, s_r, m_r, l_r)
         a_r = a256_op(a_r, D->a256_h[i]);

@@ -17,6 +17,19 @@ STRESS_DEFINE_DATA()
   c = f8_op(c, xf8[i]);                                                                    \
   d = fs24_op(d, xfs24[i]);
 
+/* The arrays the regions read, on the device (d) or the host (h, for the reference). */
+#define STRESS_ARRAYS(side) \
+  const uint8_t *bytes = D->bytes_##side; \
+  const m1_t *xm1 = D->m1_##side; \
+  const l2_t *xl2 = D->l2_##side; \
+  const f8_t *xf8 = D->f8_##side; \
+  const fs24_t *xfs24 = D->fs24_##side; \
+  (void)bytes; \
+  (void)xm1; \
+  (void)xl2; \
+  (void)xf8; \
+  (void)xfs24;
+
 static void stress_regions(int dev, const stress_data *D)
 {
   for (int si = 0; si < STRESS_NSIZES; ++si) {
@@ -31,11 +44,7 @@ static void stress_regions(int dev, const stress_data *D)
     f8_t c = redu_identity_f8(), c_r = c;
     fs24_t d = redu_identity_fs24(), d_r = d;
     {
-      const uint8_t *bytes = D->bytes_d;
-      const m1_t *xm1 = D->m1_d;
-      const l2_t *xl2 = D->l2_d;
-      const f8_t *xf8 = D->f8_d;
-      const fs24_t *xfs24 = D->fs24_d;
+      STRESS_ARRAYS(d)
       REDU_FOR(st, dev, i, n, (bytes, xm1, xl2, xf8, xfs24), (sum_i64, s), (min_i32, m),
                (max_u8, u), (sum_u16, w), (m1, a), (l2, b), (f8, c), (fs24, d))
       {
@@ -44,11 +53,7 @@ static void stress_regions(int dev, const stress_data *D)
       STRESS_CHECK_REGION("region of 8 widths", n, st, 1);
     }
     {
-      const uint8_t *bytes = D->bytes_h;
-      const m1_t *xm1 = D->m1_h;
-      const l2_t *xl2 = D->l2_h;
-      const f8_t *xf8 = D->f8_h;
-      const fs24_t *xfs24 = D->fs24_h;
+      STRESS_ARRAYS(h)
       for (size_t i = 0; i < n; ++i) {
         R8_BODY(i, s_r, m_r, u_r, w_r, a_r, b_r, c_r, d_r)
       }
