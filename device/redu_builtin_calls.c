@@ -96,8 +96,13 @@ REDU_FOR_EACH_INT_TYPE(REDU_DEFINE_CALLS_BITWISE)
 typedef redu_status (*redu_generic_fn)(int, const void *, size_t, void *, size_t *,
                                        const redu_options *);
 
-#define REDU_ENTRY(op, OP, sfx, E) [OP][E] = redu_g_##op##_##sfx,
-#define REDU_ACC_ENTRY(op, OP, sfx, E) [OP][E] = redu_acc_bytes_##op##_##sfx,
+/* Per (op, type): the generic entry and the bytes of the accumulator it reduces into. */
+typedef struct redu_builtin {
+  redu_generic_fn fn;
+  unsigned char acc_bytes;
+} redu_builtin;
+
+#define REDU_ENTRY(op, OP, sfx, E) [OP][E] = {redu_g_##op##_##sfx, redu_acc_bytes_##op##_##sfx},
 #define REDU_ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                         \
   REDU_ENTRY(sum, REDU_SUM, sfx, E) REDU_ENTRY(prod, REDU_PROD, sfx, E)                    \
   REDU_ENTRY(min, REDU_MIN, sfx, E) REDU_ENTRY(max, REDU_MAX, sfx, E)                      \
@@ -107,21 +112,14 @@ typedef redu_status (*redu_generic_fn)(int, const void *, size_t, void *, size_t
   REDU_ENTRY(band, REDU_BAND, sfx, E) REDU_ENTRY(bor, REDU_BOR, sfx, E)                    \
   REDU_ENTRY(bxor, REDU_BXOR, sfx, E)
 
-static const redu_generic_fn redu_generic_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
+static const redu_builtin redu_builtin_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU_ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU_ENTRIES_BITWISE)};
-
-/* The same two tables stamp the accumulator sizes: REDU_ENTRY reused with another entry. */
-#undef REDU_ENTRY
-#define REDU_ENTRY REDU_ACC_ENTRY
-static const unsigned char redu_acc_bytes_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
-    REDU_FOR_EACH_TYPE(REDU_ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU_ENTRIES_BITWISE)};
-#undef REDU_ENTRY
 
 size_t redu_accumulator_size(redu_op op, redu_type type)
 {
   if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
     return 0;
-  return redu_acc_bytes_table[op][type];
+  return redu_builtin_table[op][type].acc_bytes;
 }
 
 #include "../host/redu_error.h"
@@ -133,12 +131,12 @@ redu_status redu_reduce(int device, redu_op op, redu_type type, const void *x, s
     return redu_fail(REDU_ERR_UNSUPPORTED,
                      "redu_reduce: unknown op %d or type %d; use the redu_op and redu_type "
                      "enums of redu.h", (int)op, (int)type);
-  if (!redu_generic_table[op][type])
+  if (!redu_builtin_table[op][type].fn)
     return redu_fail(REDU_ERR_UNSUPPORTED,
                      "redu_reduce: op %d is not defined for floating-point type %d; bitwise "
                      "and/or/xor take integer types only", (int)op, (int)type);
   if ((op == REDU_ARGMIN || op == REDU_ARGMAX) && !index)
     return redu_fail(REDU_ERR_NULL_ARG,
                      "redu_reduce: argmin/argmax need an index output; pass a size_t *");
-  return redu_generic_table[op][type](device, x, n, result, index, opts);
+  return redu_builtin_table[op][type].fn(device, x, n, result, index, opts);
 }
