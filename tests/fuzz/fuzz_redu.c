@@ -324,41 +324,39 @@ static redu_status fz_udr_call(int u, int d, const void *x, size_t n, void *r,
   }
 }
 
-/* Serial reference, left to right, over elements read with memcpy (x may be misaligned). */
+/* Serial reference, left to right, over elements read with memcpy (x may be misaligned):
+ * acc = STEP(acc, element i, i) from IDENT, for elements of type In and accumulator Acc. */
+#define FZ_FOLD(Acc, In, IDENT, STEP)                                                      \
+  {                                                                                        \
+    Acc acc = IDENT;                                                                       \
+    In v;                                                                                  \
+    for (size_t i = 0; i < n; ++i)                                                         \
+      memcpy(&v, x + i * sizeof v, sizeof v), acc = STEP(acc, v, i);                       \
+    memcpy(want, &acc, sizeof acc);                                                        \
+  }
+#define FZ_STEP_LANES(a, v, i) fz_lanes3_add(a, v)
+#define FZ_STEP_AFFINE(a, v, i) fz_affine_then(a, v)
+#define FZ_STEP_U8MAX(a, v, i) FZ_U8MAX(a, v)
+#define FZ_STEP_FIRST_MAX(a, v, i) fz_best_pick(a, fz_rec_lift(v, i))
+
 static void fz_udr_reference(int u, const unsigned char *x, size_t n, void *want)
 {
   switch (u) {
-  case FZ_U_LANES: {
-    fz_lanes3 acc = redu_identity_fz_lanes3_sum(), v;
-    for (size_t i = 0; i < n; ++i)
-      memcpy(&v, x + i * sizeof v, sizeof v), acc = fz_lanes3_add(acc, v);
-    memcpy(want, &acc, sizeof acc);
+  case FZ_U_LANES:
+    FZ_FOLD(fz_lanes3, fz_lanes3, redu_identity_fz_lanes3_sum(), FZ_STEP_LANES)
     break;
-  }
-  case FZ_U_AFFINE: {
-    fz_affine acc = redu_identity_fz_affine_chain(), v;
-    for (size_t i = 0; i < n; ++i)
-      memcpy(&v, x + i * sizeof v, sizeof v), acc = fz_affine_then(acc, v);
-    memcpy(want, &acc, sizeof acc);
+  case FZ_U_AFFINE:
+    FZ_FOLD(fz_affine, fz_affine, redu_identity_fz_affine_chain(), FZ_STEP_AFFINE)
     break;
-  }
-  case FZ_U_U8MAX: {
-    uint8_t acc = redu_identity_fz_u8_max();
-    for (size_t i = 0; i < n; ++i)
-      acc = FZ_U8MAX(acc, x[i]);
-    memcpy(want, &acc, 1);
+  case FZ_U_U8MAX:
+    FZ_FOLD(uint8_t, uint8_t, redu_identity_fz_u8_max(), FZ_STEP_U8MAX)
     break;
-  }
-  default: {
-    fz_best acc = redu_identity_fz_first_max();
-    fz_rec v;
-    for (size_t i = 0; i < n; ++i)
-      memcpy(&v, x + i * sizeof v, sizeof v), acc = fz_best_pick(acc, fz_rec_lift(v, i));
-    memcpy(want, &acc, sizeof acc);
+  default:
+    FZ_FOLD(fz_best, fz_rec, redu_identity_fz_first_max(), FZ_STEP_FIRST_MAX)
     break;
-  }
   }
 }
+#undef FZ_FOLD
 
 /* ---------------------------------------------------------------- process-wide state */
 typedef struct {
