@@ -2,7 +2,7 @@
 
 #include <math.h>
 #include <omp.h>
-#include "../libredu/redu_region.h"
+#include "redu_region.h"
 #include "bench_baselines.h"
 
 typedef enum { R_DOT, R_SUM, R_THREE, R_ARRAY_SUM, R_COUNT } region_case;

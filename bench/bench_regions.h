@@ -5,7 +5,7 @@
 #define BENCH_REGIONS_H
 
 #include <stddef.h>
-#include "bench_structs.h"
+#include "bench_util.h"
 
 /* n doubles per array; returns the number of results that differ from the builtin's. */
 int bench_regions(int dev, size_t n, const bench_timing *t);

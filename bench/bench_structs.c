@@ -3,9 +3,9 @@
 #include <math.h>
 #include <omp.h>
 #include <string.h>
-#include "../examples/complex_sum.h"
-#include "../examples/minloc_payload.h"
-#include "../examples/welford.h"
+#include "complex_sum.h"
+#include "minloc_payload.h"
+#include "welford.h"
 #include "bench_baselines.h"
 
 /* A 256-byte type: 64 float lanes summed lane by lane. */

@@ -5,16 +5,7 @@
 #define BENCH_STRUCTS_H
 
 #include <stddef.h>
-#include <stdio.h>
-
-typedef struct bench_timing {
-  double empty_ms;     /* empty target region */
-  int on_host;
-  FILE *csv;           /* or NULL */
-} bench_timing;
-
-/* Median seconds of fn(arg) after two warm-up calls (redu_bench.c). */
-double bench_median(void (*fn)(void *), void *arg);
+#include "bench_util.h"
 
 /* Runs the struct cases with n elements each (fewer where memory runs out); returns the
  * number of results that differ from the builtin's. */

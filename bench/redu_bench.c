@@ -21,14 +21,15 @@
 #include "bench_baselines.h"
 #include "bench_regions.h"
 #include "bench_structs.h"
+#include "bench_util.h"
 #include "redu.h"
 
 static const char *const op_names[BENCH_OP_COUNT] = {"sum", "min", "max", "argmin"};
 static const char *const type_names[BENCH_TYPE_COUNT] = {"f64", "f32", "i32", "i64"};
 static const size_t type_sizes[BENCH_TYPE_COUNT] = {8, 4, 4, 8};
-static const redu_type redu_types[BENCH_TYPE_COUNT] = {REDU_DOUBLE, REDU_FLOAT, REDU_INT32,
+static const redu_type bench_redu_types[BENCH_TYPE_COUNT] = {REDU_DOUBLE, REDU_FLOAT, REDU_INT32,
                                                        REDU_INT64};
-static const redu_op redu_ops[BENCH_OP_COUNT] = {REDU_SUM, REDU_MIN, REDU_MAX, REDU_ARGMIN};
+static const redu_op bench_redu_ops[BENCH_OP_COUNT] = {REDU_SUM, REDU_MIN, REDU_MAX, REDU_ARGMIN};
 
 enum { MAX_SIZES = 8 };
 static double cub_ms[BENCH_OP_COUNT][BENCH_TYPE_COUNT][MAX_SIZES];
@@ -44,28 +45,6 @@ typedef struct bench_ctx {
   int status;
 } bench_ctx;
 
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-double bench_median(void (*fn)(void *), void *arg)
-{
-  double t[100];
-  int k = 0;
-  fn(arg);
-  fn(arg);
-  double start = omp_get_wtime();
-  while (k < 100 && (k < 5 || omp_get_wtime() - start < 0.2)) {
-    double t0 = omp_get_wtime();
-    fn(arg);
-    t[k++] = omp_get_wtime() - t0;
-  }
-  qsort(t, (size_t)k, sizeof t[0], cmp_double);
-  return t[k / 2];
-}
-
 #define time_median(fn, c) bench_median((fn), (c))
 
 static void run_redu(void *arg)
@@ -78,7 +57,7 @@ static void run_redu(void *arg)
     int64_t i64;
   } r;
   size_t idx = 0;
-  c->status = redu_reduce(c->dev, redu_ops[c->op], redu_types[c->type], c->x, c->n, &r, &idx,
+  c->status = redu_reduce(c->dev, bench_redu_ops[c->op], bench_redu_types[c->type], c->x, c->n, &r, &idx,
                           NULL);
   c->out.index = idx;
   c->out.v = c->type == BENCH_F64   ? r.f64

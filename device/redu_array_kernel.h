@@ -1,14 +1,14 @@
 /* One reduction over an array = one target region, finished on the device.
  *
- * REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE) defines
- *   void PFX_launch(const redu_launch *L, const T *x, size_t n)
+ * REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE) defines
+ *   void PFX_launch(const redu__launch *L, const T *x, size_t n)
  * which reduces x[0, n) with the plan in L and leaves the result (an A) in L->result.
  *   IDENT          an expression of type A, the identity of COMBINE
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
  * Each thread reads 16-byte words, four in flight, into four independent partials merged
  * in a fixed order (no serial dependency between loads; measured in docs/performance.md). Which words a thread reads is the
- * target's choice (redu_dev_interleave_words): grid-strided on GPUs so that a warp's loads
+ * target's choice (redu__dev_interleave_words): grid-strided on GPUs so that a warp's loads
  * coalesce, one contiguous chunk per thread on CPUs. The unaligned head and the tail are
  * read element by element. The per-thread order, and so the whole tree, depends only on
  * the plan, the target and x's alignment.
@@ -16,18 +16,20 @@
 #ifndef REDU_ARRAY_KERNEL_H
 #define REDU_ARRAY_KERNEL_H
 
+#include "device/redu_internal.h"
+
 #include <omp.h>
 #include <stdint.h>
-#include "redu_reducers.h"
-#include "redu_launch.h"
-#include "redu_team_scratch.h"
-#include "redu_thread_range.h"
+#include "device/redu_reducers.h"
+#include "device/redu_launch.h"
+#include "device/redu_team_scratch.h"
+#include "device/redu_thread_range.h"
 
-#define REDU_DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                          \
-  REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
+#define REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                          \
+  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
   /* The word's elements through a vector view (no array: see PFX_shfl_down). */          \
-  REDU_INLINE A PFX##_word(A acc, redu_word16 w, size_t first)                             \
+  REDU__INLINE A PFX##_word(A acc, redu__word16 w, size_t first)                             \
   {                                                                                        \
     typedef T lanes __attribute__((ext_vector_type(16 / sizeof(T))));                      \
     lanes e = (lanes)w;                                                                    \
@@ -36,7 +38,7 @@
     return acc;                                                                            \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                \
+  REDU__INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                \
   {                                                                                        \
     enum { V = 16 / sizeof(T) };                                                           \
     uintptr_t addr = (uintptr_t)x;                                                         \
@@ -44,21 +46,21 @@
     if (head > n)                                                                          \
       head = n;                                                                            \
     size_t nw = (n - head) / V;                                                            \
-    const redu_word16 *xw = (const redu_word16 *)(x + head);                               \
+    const redu__word16 *xw = (const redu__word16 *)(x + head);                               \
     A acc = (IDENT);                                                                       \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = g; i < head; i += stride)                                              \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
-    redu_range r = redu_dev_thread_range(nw, 0, g, stride);                                \
+    redu__range r = redu__dev_thread_range(nw, 0, g, stride);                                \
     size_t k = r.first, step = r.step, end = r.end;                                        \
     /* Four loads in flight into four partials, named rather than arrays (see             \
      * PFX_shfl_down). */                                                                  \
     A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                              \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; k + 3 * step < end; k += 4 * step) {                                            \
-      redu_word16 w0 = redu_dev_load16(xw + k), w1 = redu_dev_load16(xw + k + step);       \
-      redu_word16 w2 = redu_dev_load16(xw + k + 2 * step);                                 \
-      redu_word16 w3 = redu_dev_load16(xw + k + 3 * step);                                 \
+      redu__word16 w0 = redu__dev_load16(xw + k), w1 = redu__dev_load16(xw + k + step);       \
+      redu__word16 w2 = redu__dev_load16(xw + k + 2 * step);                                 \
+      redu__word16 w3 = redu__dev_load16(xw + k + 3 * step);                                 \
       p0 = PFX##_word(p0, w0, head + k * V);                                               \
       p1 = PFX##_word(p1, w1, head + (k + step) * V);                                      \
       p2 = PFX##_word(p2, w2, head + (k + 2 * step) * V);                                  \
@@ -67,7 +69,7 @@
     acc = COMBINE(COMBINE(COMBINE(COMBINE(acc, p0), p1), p2), p3);                         \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (; k < end; k += step)                                                             \
-      acc = PFX##_word(acc, redu_dev_load16(xw + k), head + k * V);                        \
+      acc = PFX##_word(acc, redu__dev_load16(xw + k), head + k * V);                        \
     _Pragma("clang loop unroll(disable)")                                                  \
     for (size_t i = head + nw * V + g; i < n; i += stride)                                 \
       acc = COMBINE(acc, LIFT(x[i], i));                                                   \
@@ -76,7 +78,7 @@
                                                                                            \
   /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68   \
    * ms at 1 GiB on the H100), but not the team routine itself into the parallel region    \
-   * (see REDU_INLINE). */                                                                 \
+   * (see REDU__INLINE). */                                                                 \
   static inline __attribute__((flatten)) void PFX##_team(const T *x, size_t n,             \
                                                          size_t slots, size_t team_mem,    \
                                                          void *spill, A *partials,         \
@@ -84,8 +86,8 @@
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
-    char *scratch = redu_dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
-    unsigned *last = (unsigned *)(scratch + redu_team_last_offset(slots, sizeof(A)));      \
+    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
+    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));      \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
     PFX##_grid_finish(v, (IDENT), (A *)scratch, 0, last, tid, nth, team, nteams, partials, \
                       counter, result);                                                    \
@@ -94,7 +96,7 @@
                                                                                            \
   /* SPMD by construction: nothing between `target teams` and `parallel` (see           \
    * redu_team_scratch.h). */                                                              \
-  static void PFX##_launch(const redu_launch *L, const T *x, size_t n)                     \
+  static void PFX##_launch(const redu__launch *L, const T *x, size_t n)                     \
   {                                                                                        \
     A *partials = (A *)L->partials, *result = (A *)L->result;                              \
     unsigned *counter = L->counter;                                                        \

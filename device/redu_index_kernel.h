@@ -2,8 +2,8 @@
  * the value at index i comes from the caller's inlined LIFT. Serves user-declared
  * reductions (libredu/redu_udr.h) over any trivially copyable accumulator up to 256 B.
  *
- * REDU_DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED) defines
- *   void PFX_launch(const redu_launch *L, const S *x, size_t n)
+ * REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED) defines
+ *   void PFX_launch(const redu__launch *L, const S *x, size_t n)
  * which leaves COMBINE over i in [0, n) of LIFT(x, i) (an A) in L->result.
  *   IDENT            an expression of type A, the identity of COMBINE
  *   LIFT(x, i)       the A for index i; reads x (S is any type, x[0, n) is what is mapped
@@ -18,29 +18,31 @@
 #ifndef REDU_INDEX_KERNEL_H
 #define REDU_INDEX_KERNEL_H
 
+#include "device/redu_internal.h"
+
 #include <omp.h>
 #include <stdint.h>
-#include "redu_reducers.h"
-#include "redu_launch.h"
-#include "redu_team_scratch.h"
-#include "redu_thread_range.h"
+#include "device/redu_reducers.h"
+#include "device/redu_launch.h"
+#include "device/redu_team_scratch.h"
+#include "device/redu_thread_range.h"
 
 /* Elements a thread lifts and combines per round (a power of two): enough loads in flight
  * for small accumulators without spilling registers for large ones. */
-#define REDU_INDEX_GROUP(bytes) ((bytes) <= 32 ? 4 : (bytes) <= 128 ? 2 : 1)
+#define REDU__INDEX_GROUP(bytes) ((bytes) <= 32 ? 4 : (bytes) <= 128 ? 2 : 1)
 
-/* REDU_DEFINE_ELEMENT_LOAD(FN, In) defines `In FN(const In *p)`: one element, read with
+/* REDU__DEFINE_ELEMENT_LOAD(FN, In) defines `In FN(const In *p)`: one element, read with
  * the target's read-only 16-byte loads when In is a multiple of 16 bytes and p is 16-byte
  * aligned, else loaded as its type (which keeps the type's alignment; a byte-wise copy
  * would split the loads). The words are assembled in a vector value and bit-cast, with
  * constant lane indices: no array, union or memcpy, whose local would be globalized or
  * kept in memory (a union here made the 256-byte element 61x slower on the H100; a plain
  * typed load, 2.4x). The vector has a power-of-two lane count (see PFX_shfl_down). */
-#define REDU_DEFINE_ELEMENT_LOAD(FN, In)                                                   \
+#define REDU__DEFINE_ELEMENT_LOAD(FN, In)                                                   \
   _Pragma("omp begin declare target")                                                      \
   static inline In FN(const In *p)                                                         \
   {                                                                                        \
-    typedef uint32_t words __attribute__((ext_vector_type(REDU_POW2_WORDS(sizeof(In))))); \
+    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(In))))); \
     typedef struct {                                                                       \
       In v;                                                                                \
       unsigned char pad[sizeof(words) - sizeof(In)];                                       \
@@ -50,7 +52,7 @@
     words w = {0};                                                                         \
     _Pragma("clang loop unroll(full)")                                                     \
     for (size_t k = 0; k < sizeof(In) / 16; ++k) {                                         \
-      redu_word16 q = redu_dev_load16((const redu_word16 *)p + k);                         \
+      redu__word16 q = redu__dev_load16((const redu__word16 *)p + k);                         \
       _Pragma("clang loop unroll(full)")                                                   \
       for (int j = 0; j < 4; ++j)                                                          \
         w[4 * k + j] = q[j];                                                               \
@@ -60,18 +62,18 @@
   }                                                                                        \
   _Pragma("omp end declare target")
 
-#define REDU_DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
-  REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
+#define REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
+  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
   _Pragma("omp begin declare target")                                                      \
   /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and     \
    * then into the one accumulator: one combine per U elements on the serial chain, and    \
    * the tree's combines see constant-folded inputs when LIFT makes them (Welford: a       \
    * count of 1 + 1 needs no division). Valid for ordered combiners: in ordered mode the   \
    * U elements are consecutive. */                                                        \
-  REDU_INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                \
+  REDU__INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                \
   {                                                                                        \
-    enum { U = REDU_INDEX_GROUP(sizeof(A)) };                                              \
-    redu_range r = redu_dev_thread_range(n, (ORDERED), g, stride);                         \
+    enum { U = REDU__INDEX_GROUP(sizeof(A)) };                                              \
+    redu__range r = redu__dev_thread_range(n, (ORDERED), g, stride);                         \
     size_t i = r.first, step = r.step, end = r.end;                                        \
     A acc = (IDENT);                                                                       \
     /* Named values, not an array (see PFX_shfl_down in redu_reducers.h). */               \
@@ -99,8 +101,8 @@
   {                                                                                        \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
     unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
-    char *scratch = redu_dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
-    unsigned *last = (unsigned *)(scratch + redu_team_last_offset(slots, sizeof(A)));      \
+    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
+    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));      \
     A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
     PFX##_grid_finish(v, (IDENT), (A *)scratch, tree, last, tid, nth, team, nteams,        \
                       partials, counter, result);                                          \
@@ -109,7 +111,7 @@
                                                                                            \
   /* SPMD by construction: nothing between `target teams` and `parallel` (see           \
    * redu_team_scratch.h). */                                                              \
-  static void PFX##_launch(const redu_launch *L, const S *x, size_t n)                     \
+  static void PFX##_launch(const redu__launch *L, const S *x, size_t n)                     \
   {                                                                                        \
     A *partials = (A *)L->partials, *result = (A *)L->result;                              \
     unsigned *counter = L->counter;                                                        \

@@ -1,6 +1,6 @@
 /* Warp -> block -> grid reducers, stamped for one accumulator type A and one combiner.
  *
- * REDU_DEFINE_REDUCERS(PFX, A, COMBINE) defines, for device code:
+ * REDU__DEFINE_REDUCERS(PFX, A, COMBINE) defines, for device code:
  *   PFX_warp_reduce(v)     lane 0 gets v(lane 0) + v(lane 1) + ... in lane order
  *   PFX_block_reduce(...)  thread 0 gets the team's values combined in thread order
  *   PFX_grid_finish(...)   every team stores its partial; the last team to arrive
@@ -12,7 +12,7 @@
  * result is bitwise reproducible, and a non-commutative combiner sees index order.
  * Two ways to combine a team (`tree` argument of grid_finish, uniform across the launch):
  *   0  warp shuffles word by word, then one value per warp through `scratch`
- *      (room for REDU_MAX_WARPS values of A)
+ *      (room for REDU__MAX_WARPS values of A)
  *   1  every thread's value through `scratch` (room for one A per thread) and a
  *      pairwise tree there: no shuffles (measured 0-5% slower than shuffles on the H100
  *      for 16-256 byte A; kept as an option, docs/user-reductions.md)
@@ -22,12 +22,14 @@
 #ifndef REDU_REDUCERS_H
 #define REDU_REDUCERS_H
 
+#include "device/redu_internal.h"
+
 #include <stddef.h>
-#include "redu_target.h"
+#include "device/redu_target.h"
 
 /* Plain `static inline`: forcing always_inline on these routines (barriers inside a
  * parallel region) made LLVM 19 emit kernels that fault on sm_90 (docs/performance.md). */
-#define REDU_INLINE static inline
+#define REDU__INLINE static inline
 
 /* The largest accumulator a team combines with warp shuffles; larger ones always go
  * through team scratch (the tree). Shuffling a 136-byte, 8-byte-aligned value through a
@@ -36,72 +38,72 @@
  * stress_b; compute-sanitizer: redu_reduce_l136_k_team_reduce). Up to 32 bytes the stress
  * matrix ran clean on the H100, and the tree measured within 0-6% of shuffles at 16-256
  * bytes (docs/user-reductions.md). */
-#define REDU_SHUFFLE_MAX_BYTES 32
+#define REDU__SHUFFLE_MAX_BYTES 32
 
 /* 32-bit words for `bytes` bytes (at most 64 KiB), rounded up to a power of two (vector
  * views of values: accumulators up to 256 bytes, input elements up to 64 KiB). */
-#define REDU_POW2_WORDS(b)                                                                 \
+#define REDU__POW2_WORDS(b)                                                                 \
   ((b) <= 4 ? 1 : (b) <= 8 ? 2 : (b) <= 16 ? 4 : (b) <= 32 ? 8 : (b) <= 64 ? 16           \
    : (b) <= 128 ? 32 : (b) <= 256 ? 64 : (b) <= 512 ? 128 : (b) <= 1024 ? 256             \
    : (b) <= 2048 ? 512 : (b) <= 4096 ? 1024 : (b) <= 8192 ? 2048 : (b) <= 16384 ? 4096    \
    : (b) <= 32768 ? 8192 : 16384)
 
 /* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
-#define REDU_MAX_WARPS 32
+#define REDU__MAX_WARPS 32
 
 #pragma omp begin declare target
 /* After thread 0 stored its team's partial(s): takes the team's ticket, and tells every
  * thread of the team (through the team-shared *last) whether this team arrived last, in
  * which case all partials are visible to it. */
-static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *counter,
+static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *counter,
                                        unsigned *last)
 {
   if (tid == 0) {
     unsigned ticket;
-    redu_dev_fence();
+    redu__dev_fence();
 #pragma omp atomic capture
     {
       ticket = *counter;
       *counter += 1;
     }
     *last = ticket == nteams - 1;
-    redu_dev_fence();
+    redu__dev_fence();
   }
 #pragma omp barrier
   return *(volatile unsigned *)last;
 }
 #pragma omp end declare target
 
-#define REDU_DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
+#define REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
   _Pragma("omp begin declare target")                                                      \
   /* The value's bits as a vector of 32-bit words: element access on a vector takes no    \
    * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);    \
    * an array member or memcpy through &v would be. A power-of-two lane count, and only   \
-   * values up to REDU_SHUFFLE_MAX_BYTES (PFX_team_reduce): see there. */                  \
-  REDU_INLINE A PFX##_shfl_down(A v, unsigned delta)                                       \
+   * values up to REDU__SHUFFLE_MAX_BYTES (PFX_team_reduce): see there. */                  \
+  REDU__INLINE A PFX##_shfl_down(A v, unsigned delta)                                       \
   {                                                                                        \
-    typedef uint32_t words __attribute__((ext_vector_type(REDU_POW2_WORDS(sizeof(A)))));   \
+    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(A)))));   \
     union {                                                                                \
       A v;                                                                                 \
       words w;                                                                             \
     } u = {v};                                                                             \
     _Pragma("clang loop unroll(full)")                                                     \
     for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                     \
-      u.w[k] = redu_dev_shfl_down_u32(u.w[k], delta);                                      \
+      u.w[k] = redu__dev_shfl_down_u32(u.w[k], delta);                                      \
     return u.v;                                                                            \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_warp_reduce(A v)                                                     \
+  REDU__INLINE A PFX##_warp_reduce(A v)                                                     \
   {                                                                                        \
-    for (unsigned d = 1; d < redu_dev_warp_size(); d <<= 1)                                \
+    for (unsigned d = 1; d < redu__dev_warp_size(); d <<= 1)                                \
       v = COMBINE(v, PFX##_shfl_down(v, d));                                               \
     return v;                                                                              \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,                 \
+  REDU__INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,                 \
                                      unsigned nthreads)                                    \
   {                                                                                        \
-    unsigned ws = redu_dev_warp_size();                                                    \
+    unsigned ws = redu__dev_warp_size();                                                    \
     unsigned lane = tid % ws, warp = tid / ws, nwarps = nthreads / ws;                     \
     v = PFX##_warp_reduce(v);                                                              \
     if (lane == 0)                                                                         \
@@ -119,7 +121,7 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
   }                                                                                        \
                                                                                            \
   /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */   \
-  REDU_INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads)  \
+  REDU__INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads)  \
   {                                                                                        \
     scratch[tid] = v;                                                                      \
     for (unsigned d = 1; d < nthreads; d <<= 1) {                                          \
@@ -130,19 +132,19 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     return tid == 0 ? scratch[0] : v; /* thread 0 made the last combine itself */          \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                  \
+  REDU__INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                  \
                                     unsigned nthreads, int tree)                           \
   {                                                                                        \
-    /* Over REDU_SHUFFLE_MAX_BYTES always the tree (a constant: the shuffle code of a     \
+    /* Over REDU__SHUFFLE_MAX_BYTES always the tree (a constant: the shuffle code of a     \
      * large A is never emitted). */                                                       \
-    return tree || sizeof(A) > REDU_SHUFFLE_MAX_BYTES                                      \
+    return tree || sizeof(A) > REDU__SHUFFLE_MAX_BYTES                                      \
                ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                        \
                : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                     \
   }                                                                                        \
                                                                                            \
   /* Every thread of the team combines a run of partials[0, nteams) in order, then the     \
    * team combines the runs: thread 0 gets the grid's value. */                            \
-  REDU_INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams,        \
+  REDU__INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams,        \
                                          A *scratch, unsigned tid, unsigned nthreads,      \
                                          int tree)                                         \
   {                                                                                        \
@@ -154,7 +156,7 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     return PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                      \
   }                                                                                        \
                                                                                            \
-  REDU_INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last,   \
+  REDU__INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last,   \
                                        unsigned tid, unsigned nthreads, unsigned team,     \
                                        unsigned nteams, A *partials, unsigned *counter,    \
                                        A *result)                                          \
@@ -162,7 +164,7 @@ static inline int redu_dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *
     v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                         \
     if (tid == 0)                                                                          \
       partials[team] = v;                                                                  \
-    if (!redu_dev_grid_ticket(tid, nteams, counter, last))                                 \
+    if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                 \
       return;                                                                              \
     A r = PFX##_combine_partials(ident, partials, nteams, scratch, tid, nthreads, tree);   \
     if (tid == 0) {                                                                        \

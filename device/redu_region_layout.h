@@ -6,25 +6,25 @@
 #ifndef REDU_REGION_LAYOUT_H
 #define REDU_REGION_LAYOUT_H
 
-#include <stddef.h>
+#include "device/redu_internal.h"
 
-/* Reductions one region may carry. */
-#define REDU_REGION_MAX 8
+#include <stddef.h>
+#include "redu.h" /* REDU_REGION_MAX */
 
 /* Offsets as a vector: device code indexes it without taking an address, which an
  * array member would (redu_team_scratch.h). */
-typedef size_t redu_region_offsets __attribute__((ext_vector_type(REDU_REGION_MAX)));
+typedef size_t redu__region_offsets __attribute__((ext_vector_type(REDU_REGION_MAX)));
 
-typedef struct redu_region_shape {
-  redu_region_offsets off; /* offset of reduction k in a record */
+typedef struct redu__region_shape {
+  redu__region_offsets off; /* offset of reduction k in a record */
   size_t rec;              /* bytes of one record, a multiple of the largest alignment */
-} redu_region_shape;
+} redu__region_shape;
 
 #pragma omp begin declare target
-static inline redu_region_shape redu_region_layout(const size_t *sizes, const size_t *aligns,
+static inline redu__region_shape redu__region_layout(const size_t *sizes, const size_t *aligns,
                                                    int count)
 {
-  redu_region_shape L = {{0}, 0};
+  redu__region_shape L = {{0}, 0};
   size_t at = 0, max_align = 1;
   for (int k = 0; k < count; ++k) {
     at = (at + aligns[k] - 1) / aligns[k] * aligns[k];

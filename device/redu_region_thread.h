@@ -3,13 +3,15 @@
 #ifndef REDU_REGION_THREAD_H
 #define REDU_REGION_THREAD_H
 
+#include "device/redu_internal.h"
+
 #include <omp.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "redu_index_kernel.h"
-#include "redu_region_layout.h"
+#include "device/redu_index_kernel.h"
+#include "device/redu_region_layout.h"
 
-typedef struct redu_region_thread {
+typedef struct redu__region_thread {
   int go;
   unsigned tid, nth, team, nteams;
   size_t first, step, end;   /* this thread's indices: first, first + step, ... below end */
@@ -19,33 +21,33 @@ typedef struct redu_region_thread {
   char *scratch;             /* this team's scratch */
   char *partials, *result;
   unsigned *counter, *last;
-  redu_region_offsets off;   /* reduction k's offset in a record */
-} redu_region_thread;
+  redu__region_offsets off;   /* reduction k's offset in a record */
+} redu__region_thread;
 
 #pragma omp begin declare target
 /* The launch values arrive as size_t scalars (passed by value into the region). */
-static inline redu_region_thread redu_region_thread_make(
+static inline redu__region_thread redu__region_thread_make(
     size_t n, size_t teams, size_t slots, size_t tree, size_t team_mem, size_t spill,
     size_t partials, size_t counter, size_t result, const size_t *sizes, const size_t *aligns,
     int count, int ordered)
 {
-  redu_region_thread c;
+  redu__region_thread c;
   c.go = 1;
   c.tid = (unsigned)omp_get_thread_num();
   c.nth = (unsigned)omp_get_num_threads();
   c.team = (unsigned)omp_get_team_num();
   c.nteams = (unsigned)omp_get_num_teams();
-  redu_range r = redu_dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid,
+  redu__range r = redu__dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid,
                                        (size_t)c.nteams * c.nth);
   c.first = r.first, c.step = r.step, c.end = r.end;
-  redu_region_shape L = redu_region_layout(sizes, aligns, count);
+  redu__region_shape L = redu__region_layout(sizes, aligns, count);
   size_t rec = L.rec;
   c.off = L.off;
   c.teams_alloc = teams;
   c.slots = slots;
   c.tree = (int)tree;
-  c.scratch = redu_dev_team_scratch(team_mem, (void *)spill, slots, rec);
-  c.last = (unsigned *)(c.scratch + redu_team_last_offset(slots, rec));
+  c.scratch = redu__dev_team_scratch(team_mem, (void *)spill, slots, rec);
+  c.last = (unsigned *)(c.scratch + redu__team_last_offset(slots, rec));
   c.partials = (char *)partials;
   c.counter = (unsigned *)counter;
   c.result = (char *)result;
@@ -56,12 +58,12 @@ static inline redu_region_thread redu_region_thread_make(
  * it (redu_team_scratch.h). */
 
 /* Between the reductions' team steps and their final steps: 1 in the last team. */
-static inline int redu_region_last_team(redu_region_thread c)
+static inline int redu__region_last_team(redu__region_thread c)
 {
-  return redu_dev_grid_ticket(c.tid, c.nteams, c.counter, c.last);
+  return redu__dev_grid_ticket(c.tid, c.nteams, c.counter, c.last);
 }
 
-static inline int redu_region_reset(redu_region_thread c)
+static inline int redu__region_reset(redu__region_thread c)
 {
   if (c.tid == 0)
     *c.counter = 0;
@@ -72,10 +74,10 @@ static inline int redu_region_reset(redu_region_thread c)
 /* Per declared reduction `name` (stamped by REDU_DECLARE_REDUCTION): the team step
  * (combine the team, thread 0 stores the partial) and the final step (the last team
  * combines the partials and writes the result) of reduction number k of a region. */
-#define REDU_DEFINE_REGION_STEPS(name, A, PFX)                                             \
+#define REDU__DEFINE_REGION_STEPS(name, A, PFX)                                             \
   _Pragma("omp begin declare target")                                                      \
-  static inline __attribute__((unused)) int redu_region_team_##name(                       \
-      A v, redu_region_thread c, int k)                                             \
+  static inline __attribute__((unused)) int redu__region_team_##name(                       \
+      A v, redu__region_thread c, int k)                                             \
   {                                                                                        \
     A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                 \
     v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c.tid, c.nth, c.tree);    \
@@ -83,8 +85,8 @@ static inline int redu_region_reset(redu_region_thread c)
       ((A *)(c.partials + c.teams_alloc * c.off[k]))[c.team] = v;                      \
     return 0;                                                                              \
   }                                                                                        \
-  static inline __attribute__((unused)) int redu_region_final_##name(                      \
-      redu_region_thread c, int k)                                                  \
+  static inline __attribute__((unused)) int redu__region_final_##name(                      \
+      redu__region_thread c, int k)                                                  \
   {                                                                                        \
     A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                 \
     A r = PFX##_combine_partials(redu_identity_##name(),                                   \

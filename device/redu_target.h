@@ -1,15 +1,15 @@
 /* The one interface between libredu's device routines and a target.
  *
- *   redu_dev_warp_size()          lanes that exchange registers in lock step (1 on a CPU)
- *   redu_dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
- *   redu_dev_fence()              device-scope memory fence (release + acquire)
- *   redu_dev_arch()               which target this code was compiled for (REDU_ARCH_*)
- *   redu_dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
- *   redu_dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
+ *   redu__dev_warp_size()          lanes that exchange registers in lock step (1 on a CPU)
+ *   redu__dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
+ *   redu__dev_fence()              device-scope memory fence (release + acquire)
+ *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
+ *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
+ *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
  *                                 a warp's loads coalesce; 0: each thread reads one
  *                                 contiguous chunk (CPUs: interleaving would make every
  *                                 core pull every cache line)
- *   redu_dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
+ *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
  *                                 NULL where there is none (CPUs: the host then passes
  *                                 device-memory scratch instead)
  *
@@ -19,36 +19,38 @@
 #ifndef REDU_TARGET_H
 #define REDU_TARGET_H
 
+#include "device/redu_internal.h"
+
 #include <omp.h>
 #include <stdint.h>
 
-typedef uint32_t redu_word16 __attribute__((ext_vector_type(4)));
+typedef uint32_t redu__word16 __attribute__((ext_vector_type(4)));
 
-enum { REDU_ARCH_CPU = 0, REDU_ARCH_NVPTX = 1, REDU_ARCH_AMDGCN = 2 };
+enum { REDU__ARCH_CPU = 0, REDU__ARCH_NVPTX = 1, REDU__ARCH_AMDGCN = 2 };
 
 #pragma omp begin declare target
 
-static inline int redu_dev_arch(void) { return REDU_ARCH_CPU; }
+static inline int redu__dev_arch(void) { return REDU__ARCH_CPU; }
 
-static inline unsigned redu_dev_warp_size(void) { return 1; }
+static inline unsigned redu__dev_warp_size(void) { return 1; }
 
-static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
+static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
 {
   (void)delta;
   return w;
 }
 
-static inline void redu_dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void redu__dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
-static inline redu_word16 redu_dev_load16(const redu_word16 *p) { return *p; }
+static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
 
-static inline int redu_dev_interleave_words(void) { return 0; }
+static inline int redu__dev_interleave_words(void) { return 0; }
 
-static inline void *redu_dev_team_mem(void) { return (void *)0; }
+static inline void *redu__dev_team_mem(void) { return (void *)0; }
 
 #pragma omp end declare target
 
-#include "nvptx/redu_target_nvptx.h"
-#include "amdgcn/redu_target_amdgcn.h"
+#include "device/nvptx/redu_target_nvptx.h"
+#include "device/amdgcn/redu_target_amdgcn.h"
 
 #endif

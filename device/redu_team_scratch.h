@@ -3,7 +3,7 @@
  * A team's scratch holds `slots` accumulators (one per warp for shuffles, one per thread
  * for a tree), then the team's "last" flag, 16-byte aligned. It lives in dynamic team
  * memory (ompx_dyn_cgroup_mem) when the plan puts it there (GPUs, when it fits), else in
- * device memory, one slice of redu_team_scratch_bytes() per team (CPUs, where a team is
+ * device memory, one slice of redu__team_scratch_bytes() per team (CPUs, where a team is
  * one host thread; GPUs when it is too large). Host and device use the same layout.
  *
  * Why no team-shared variables (`omp allocate(..) allocator(omp_pteam_mem_alloc)`) and
@@ -17,33 +17,35 @@
 #ifndef REDU_TEAM_SCRATCH_H
 #define REDU_TEAM_SCRATCH_H
 
+#include "device/redu_internal.h"
+
 #include <omp.h>
 #include <stddef.h>
-#include "redu_target.h"
+#include "device/redu_target.h"
 
-#define REDU_PRAGMA(x) _Pragma(#x)
+#define REDU__PRAGMA(x) _Pragma(#x)
 
 #pragma omp begin declare target
 /* Bytes before the team's "last" flag. */
-static inline size_t redu_team_last_offset(size_t slots, size_t acc_size)
+static inline size_t redu__team_last_offset(size_t slots, size_t acc_size)
 {
   return (slots * acc_size + 15) / 16 * 16;
 }
 
 /* Bytes of one team's scratch. */
-static inline size_t redu_team_scratch_bytes(size_t slots, size_t acc_size)
+static inline size_t redu__team_scratch_bytes(size_t slots, size_t acc_size)
 {
-  return redu_team_last_offset(slots, acc_size) + 16;
+  return redu__team_last_offset(slots, acc_size) + 16;
 }
 
 /* This team's scratch: its dynamic team memory when team_mem is nonzero, else its slice
  * of `spill`. */
-static inline char *redu_dev_team_scratch(size_t team_mem, void *spill, size_t slots,
+static inline char *redu__dev_team_scratch(size_t team_mem, void *spill, size_t slots,
                                           size_t acc_size)
 {
   if (team_mem)
-    return (char *)redu_dev_team_mem();
-  return (char *)spill + (size_t)omp_get_team_num() * redu_team_scratch_bytes(slots, acc_size);
+    return (char *)redu__dev_team_mem();
+  return (char *)spill + (size_t)omp_get_team_num() * redu__team_scratch_bytes(slots, acc_size);
 }
 #pragma omp end declare target
 

@@ -2,22 +2,24 @@
 #ifndef REDU_THREAD_RANGE_H
 #define REDU_THREAD_RANGE_H
 
+#include "device/redu_internal.h"
+
 #include <stddef.h>
-#include "redu_target.h"
+#include "device/redu_target.h"
 
 /* first, first + step, ... below end. Returned by value: a local whose address is passed
  * on is "globalized" by clang's OpenMP GPU codegen (redu_team_scratch.h). */
-typedef struct redu_range {
+typedef struct redu__range {
   size_t first, step, end;
-} redu_range;
+} redu__range;
 
 #pragma omp begin declare target
 /* Interleaved (grid-stride) where the target coalesces that way and the order may change;
  * else one contiguous chunk per thread (CPUs, and every ordered combiner). */
-static inline redu_range redu_dev_thread_range(size_t n, int ordered, size_t g, size_t stride)
+static inline redu__range redu__dev_thread_range(size_t n, int ordered, size_t g, size_t stride)
 {
-  redu_range r;
-  if (!ordered && redu_dev_interleave_words()) {
+  redu__range r;
+  if (!ordered && redu__dev_interleave_words()) {
     r.first = g, r.step = stride, r.end = n;
     return r;
   }

@@ -1,4 +1,4 @@
-#include "redu_call.h"
+#include "host/redu_call.h"
 
 #include <omp.h>
 #include <pthread.h>
@@ -6,50 +6,50 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../device/redu_reducers.h"
-#include "../device/redu_team_scratch.h"
-#include "redu_cuda.h"
-#include "redu_device.h"
-#include "redu_error.h"
-#include "redu_plan.h"
-#include "redu_scratch.h"
+#include "device/redu_reducers.h"
+#include "device/redu_team_scratch.h"
+#include "host/redu_cuda.h"
+#include "host/redu_device.h"
+#include "host/redu_error.h"
+#include "host/redu_plan.h"
+#include "host/redu_scratch.h"
 
-static int redu_verbose_flag;
-static pthread_once_t redu_verbose_once = PTHREAD_ONCE_INIT;
+static int redu__verbose_flag;
+static pthread_once_t redu__verbose_once = PTHREAD_ONCE_INIT;
 
-static void redu_verbose_read(void)
+static void redu__verbose_read(void)
 {
   const char *s = getenv("REDU_VERBOSE");
-  redu_verbose_flag = s && *s && *s != '0';
+  redu__verbose_flag = s && *s && *s != '0';
 }
 
 /* Read once, race-free: the first calls may come from many threads at once. */
-static int redu_verbose(void)
+static int redu__verbose(void)
 {
-  pthread_once(&redu_verbose_once, redu_verbose_read);
-  return redu_verbose_flag;
+  pthread_once(&redu__verbose_once, redu__verbose_read);
+  return redu__verbose_flag;
 }
 
-static void redu_plan_text(const redu_device *d, size_t n, const redu_call_shape *sh,
-                           const redu_plan *p, char *buf, size_t len)
+static void redu__plan_text(const redu__device *d, size_t n, const redu__call_shape *sh,
+                           const redu__plan *p, char *buf, size_t len)
 {
   snprintf(buf, len,
            "device %d (%s; %s): n=%zu -> %d teams x %d threads [%s]; team combine: %s, "
            "%zu B of scratch per team in %s",
            d->number, d->name, d->where, n, p->teams, p->threads, p->reason,
            p->tree ? "tree through scratch" : "warp shuffles",
-           redu_team_scratch_bytes(p->team_slots, sh->acc_size),
+           redu__team_scratch_bytes(p->team_slots, sh->acc_size),
            p->team_mem ? "dynamic team memory" : "device memory");
 }
 
 /* x must be readable by the device over n elements: on NVIDIA the driver knows every
  * allocation; CPU devices read host memory, where nothing can be checked. */
-static redu_status redu_check_device_range(const redu_device *d, const void *p, size_t bytes,
+static redu_status redu__check_device_range(const redu__device *d, const void *p, size_t bytes,
                                            const char *what, const char *fn)
 {
   char why[160];
-  if (d->arch == REDU_ARCH_NVPTX && redu_cuda_check_range(d->number, p, bytes, why, sizeof why))
-    return redu_fail(REDU_ERR_NOT_DEVICE_PTR,
+  if (d->arch == REDU__ARCH_NVPTX && redu__cuda_check_range(d->number, p, bytes, why, sizeof why))
+    return redu__fail(REDU_ERR_NOT_DEVICE_PTR,
                      "%s: %s is not usable on device %d: %s. Pass memory from "
                      "omp_target_alloc(..., %d)%s",
                      fn, what, d->number, why, d->number,
@@ -61,47 +61,47 @@ static redu_status redu_check_device_range(const redu_device *d, const void *p, 
 
 /* Where a call's device scratch lies inside one buffer (a user's scratchpad): offsets in
  * bytes, each part 256-byte aligned relative to the start. */
-typedef struct redu_pad_layout {
+typedef struct redu__pad_layout {
   size_t counter, result, spill, total;
-} redu_pad_layout;
+} redu__pad_layout;
 
-static size_t redu_round256(size_t a) { return (a + 255) & ~(size_t)255; }
+static size_t redu__round256(size_t a) { return (a + 255) & ~(size_t)255; }
 
-static redu_pad_layout redu_pad_layout_of(const redu_plan *p, size_t acc_size)
+static redu__pad_layout redu__pad_layout_of(const redu__plan *p, size_t acc_size)
 {
-  redu_pad_layout l;
-  l.counter = redu_round256((size_t)p->teams * acc_size);
+  redu__pad_layout l;
+  l.counter = redu__round256((size_t)p->teams * acc_size);
   l.result = l.counter + 256;
-  l.spill = l.result + redu_round256(acc_size);
+  l.spill = l.result + redu__round256(acc_size);
   l.total = l.spill + p->spill_bytes;
   return l;
 }
 
-static redu_status redu_use_scratchpad(redu_call *c, const redu_device *d,
-                                       const redu_call_shape *sh, const redu_plan *p,
+static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
+                                       const redu__call_shape *sh, const redu__plan *p,
                                        const redu_options *opts)
 {
-  redu_pad_layout l = redu_pad_layout_of(p, sh->acc_size);
+  redu__pad_layout l = redu__pad_layout_of(p, sh->acc_size);
   char *pad = opts->scratchpad;
   /* Accumulators (up to 16-byte aligned), the counter and the teams' flags lie at
    * multiples of 16 from the start. */
   if ((uintptr_t)pad % REDU_SCRATCHPAD_ALIGN)
-    return redu_fail(REDU_ERR_MISALIGNED,
+    return redu__fail(REDU_ERR_MISALIGNED,
                      "%s: the scratchpad at %p is not aligned to %d bytes; pass memory from "
                      "omp_target_alloc", sh->fn, (void *)pad, REDU_SCRATCHPAD_ALIGN);
   if (opts->scratchpad_bytes < l.total)
-    return redu_fail(REDU_ERR_SCRATCH_TOO_SMALL,
+    return redu__fail(REDU_ERR_SCRATCH_TOO_SMALL,
                      "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
                      "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
                      sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size,
                      l.total);
-  redu_status s = redu_check_device_range(d, pad, l.total, "the scratchpad", sh->fn);
+  redu_status s = redu__check_device_range(d, pad, l.total, "the scratchpad", sh->fn);
   if (s != REDU_OK)
     return s;
   unsigned zero = 0;
   if (omp_target_memcpy(pad + l.counter, &zero, sizeof zero, 0, 0, d->number,
                         omp_get_initial_device()) != 0)
-    return redu_fail(REDU_ERR_DEVICE, "%s: could not clear the scratchpad's counter on "
+    return redu__fail(REDU_ERR_DEVICE, "%s: could not clear the scratchpad's counter on "
                      "device %d", sh->fn, d->number);
   c->launch.partials = pad;
   c->launch.counter = (unsigned *)(pad + l.counter);
@@ -111,15 +111,15 @@ static redu_status redu_use_scratchpad(redu_call *c, const redu_device *d,
   return REDU_OK;
 }
 
-static redu_status redu_use_cache(redu_call *c, redu_device *d, const redu_call_shape *sh,
-                                  const redu_plan *p)
+static redu_status redu__use_cache(redu__call *c, redu__device *d, const redu__call_shape *sh,
+                                  const redu__plan *p)
 {
-  if (!(c->slot = redu_scratch_acquire(d)))
-    return redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
+  if (!(c->slot = redu__scratch_acquire(d)))
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
                      sh->fn, d->number);
-  if (p->spill_bytes && redu_scratch_spill(d, c->slot, p->spill_bytes) != 0) {
-    redu_scratch_release(d, c->slot);
-    return redu_fail(REDU_ERR_OUT_OF_MEMORY,
+  if (p->spill_bytes && redu__scratch_spill(d, c->slot, p->spill_bytes) != 0) {
+    redu__scratch_release(d, c->slot);
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY,
                      "%s: no device memory for %zu bytes of team scratch on device %d; pass "
                      "fewer teams or threads in redu_options", sh->fn, p->spill_bytes, d->number);
   }
@@ -130,65 +130,65 @@ static redu_status redu_use_cache(redu_call *c, redu_device *d, const redu_call_
   return REDU_OK;
 }
 
-static redu_status redu_check_array_input(const redu_device *d, const redu_call_shape *sh,
+static redu_status redu__check_array_input(const redu__device *d, const redu__call_shape *sh,
                                           const void *x, size_t n, int on_host)
 {
   if (!x)
-    return redu_fail(REDU_ERR_NULL_ARG, "%s: x is NULL with n = %zu", sh->fn, n);
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: x is NULL with n = %zu", sh->fn, n);
   if (n > SIZE_MAX / sh->elem_size || (uintptr_t)x > UINTPTR_MAX - n * sh->elem_size)
-    return redu_fail(REDU_ERR_OVERFLOW,
+    return redu__fail(REDU_ERR_OVERFLOW,
                      "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
                      sh->fn, n, sh->elem_size, x);
   /* The same test on every target: a GPU faults on a misaligned load ("misaligned
    * address", fatal to the process), a CPU would read it silently. */
   if (sh->elem_align > 1 && (uintptr_t)x % sh->elem_align)
-    return redu_fail(REDU_ERR_MISALIGNED,
+    return redu__fail(REDU_ERR_MISALIGNED,
                      "%s: x = %p is not aligned to its %zu-byte element type (%zu bytes past a "
                      "multiple of %zu); pass the start of an array of that type",
                      sh->fn, x, sh->elem_size, (size_t)((uintptr_t)x % sh->elem_align),
                      sh->elem_align);
-  return on_host ? REDU_OK : redu_check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
+  return on_host ? REDU_OK : redu__check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
 }
 
 /* A wrapped region's iteration count and the device pointers its body reads (their
  * extents are the body's business: only the first byte is checked). */
-static redu_status redu_check_region_inputs(const redu_device *d, const redu_call_shape *sh,
+static redu_status redu__check_region_inputs(const redu__device *d, const redu__call_shape *sh,
                                             size_t n)
 {
   if (n > PTRDIFF_MAX)
-    return redu_fail(REDU_ERR_OVERFLOW,
+    return redu__fail(REDU_ERR_OVERFLOW,
                      "%s: n = %zu iterations exceed PTRDIFF_MAX (a negative count converted "
                      "to size_t?)", sh->fn, n);
   for (size_t k = 0; k < sh->nptrs; ++k) {
     char what[48];
     snprintf(what, sizeof what, "device pointer %zu of the region", k + 1);
     if (!sh->ptrs[k])
-      return redu_fail(REDU_ERR_NULL_ARG, "%s: %s is NULL", sh->fn, what);
-    redu_status s = redu_check_device_range(d, sh->ptrs[k], 1, what, sh->fn);
+      return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL", sh->fn, what);
+    redu_status s = redu__check_device_range(d, sh->ptrs[k], 1, what, sh->fn);
     if (s != REDU_OK)
       return s;
   }
   return REDU_OK;
 }
 
-static const unsigned redu_known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE;
+static const unsigned redu__known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE;
 
-static redu_status redu_check_shape(const redu_call_shape *sh, const redu_options *opts)
+static redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *opts)
 {
-  if (opts && (opts->flags & ~redu_known_flags))
-    return redu_fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
-                     opts->flags & ~redu_known_flags);
+  if (opts && (opts->flags & ~redu__known_flags))
+    return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
+                     opts->flags & ~redu__known_flags);
   if (opts && (opts->teams < 0 || opts->threads < 0))
-    return redu_fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
+    return redu__fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
                      sh->fn, opts->teams, opts->threads);
   if (sh->ptrs && sh->acc_size > REDU_MAX_ACC_BYTES)
-    return redu_fail(REDU_ERR_UNSUPPORTED,
+    return redu__fail(REDU_ERR_UNSUPPORTED,
                      "%s: the region's reductions take %zu bytes together (with alignment); "
                      "at most %d: split them over two regions", sh->fn, sh->acc_size,
                      REDU_MAX_ACC_BYTES);
   if (!sh->elem_size || !sh->acc_size || sh->acc_size > REDU_MAX_ACC_BYTES || !sh->acc_align ||
       sh->acc_align > REDU_MAX_ACC_ALIGN)
-    return redu_fail(REDU_ERR_UNSUPPORTED,
+    return redu__fail(REDU_ERR_UNSUPPORTED,
                      "%s: element of %zu bytes, accumulator of %zu bytes aligned to %zu: "
                      "libredu reduces into types of 1..%d bytes, aligned to at most %d",
                      sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, REDU_MAX_ACC_BYTES,
@@ -196,38 +196,39 @@ static redu_status redu_check_shape(const redu_call_shape *sh, const redu_option
   return REDU_OK;
 }
 
-redu_status redu_call_begin(redu_call *c, const redu_call_shape *sh, int device,
+redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int device,
                             const void *x, size_t n, const void *out1, const void *out2,
                             const redu_options *opts)
 {
   const char *fn = sh->fn;
-  *c = (redu_call){0};
-  redu_status s = redu_check_shape(sh, opts);
+  *c = (redu__call){0};
+  redu_status s = redu__check_shape(sh, opts);
   if (s != REDU_OK)
     return s;
   if (!out1 || !out2)
-    return redu_fail(REDU_ERR_NULL_ARG, "%s: the result pointer is NULL", fn);
-  redu_device *d;
-  if ((s = redu_device_get(device, &d, fn)) != REDU_OK)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: the result pointer is NULL", fn);
+  redu__device *d;
+  if ((s = redu__device_get(device, &d, fn)) != REDU_OK)
     return s;
   if (n == 0) {
     /* Nothing runs, but options are judged as for any n: the same call must not pass or
      * fail by the size of its input. */
-    redu_plan p;
-    if ((s = redu_plan_make(d, 1, sh, opts, &p)) != REDU_OK)
+    redu__plan p;
+    if ((s = redu__plan_make(d, 1, sh, opts, &p)) != REDU_OK)
       return s;
     c->empty = 1;
     return REDU_OK;
   }
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  if ((s = sh->ptrs ? redu_check_region_inputs(d, sh, n) : redu_check_array_input(d, sh, x, n,
+  if ((s = sh->ptrs ? redu__check_region_inputs(d, sh, n) : redu__check_array_input(d, sh, x, n,
                                                                                    on_host)) !=
       REDU_OK)
     return s;
-  redu_plan p;
-  if ((s = redu_plan_make(d, n, sh, opts, &p)) != REDU_OK)
+  redu__plan p;
+  if ((s = redu__plan_make(d, n, sh, opts, &p)) != REDU_OK)
     return s;
-  c->launch = (redu_launch){
+  c->owner = d;
+  c->launch = (redu__launch){
       .device = d->number,
       .teams = p.teams,
       .threads = p.threads,
@@ -235,72 +236,71 @@ redu_status redu_call_begin(redu_call *c, const redu_call_shape *sh, int device,
       .tree = p.tree,
       .team_slots = p.team_slots,
       .team_mem = p.team_mem,
-      .owner = d,
   };
-  s = opts && opts->scratchpad ? redu_use_scratchpad(c, d, sh, &p, opts)
-                               : redu_use_cache(c, d, sh, &p);
+  s = opts && opts->scratchpad ? redu__use_scratchpad(c, d, sh, &p, opts)
+                               : redu__use_cache(c, d, sh, &p);
   if (s != REDU_OK)
     return s;
-  if (redu_verbose()) {
+  if (redu__verbose()) {
     char text[768];
-    redu_plan_text(d, n, sh, &p, text, sizeof text);
+    redu__plan_text(d, n, sh, &p, text, sizeof text);
     fprintf(stderr, "libredu: %s: %s\n", fn, text);
   }
   return REDU_OK;
 }
 
-redu_status redu_call_end(redu_call *c, void *acc, size_t acc_size)
+redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size)
 {
   if (c->result_on_device)
     return omp_target_memcpy(acc, c->launch.result, acc_size, 0, 0, omp_get_initial_device(),
                              c->launch.device) == 0
                ? REDU_OK
-               : redu_fail(REDU_ERR_DEVICE, "could not copy the result from device %d",
+               : redu__fail(REDU_ERR_DEVICE, "could not copy the result from device %d",
                            c->launch.device);
   memcpy(acc, c->launch.result, acc_size);
-  redu_scratch_release(c->launch.owner, c->slot);
+  redu__scratch_release(c->owner, c->slot);
   return REDU_OK;
 }
 
-static redu_status redu_plan_for(int device, size_t n, const redu_call_shape *sh,
-                                 const redu_options *opts, redu_device **d, redu_plan *p)
+static redu_status redu__plan_for(int device, size_t n, const redu__call_shape *sh,
+                                 const redu_options *opts, redu__device **d, redu__plan *p)
 {
-  redu_status s = redu_check_shape(sh, opts);
+  redu_status s = redu__check_shape(sh, opts);
   if (s != REDU_OK)
     return s;
   if (n > SIZE_MAX / sh->elem_size)
-    return redu_fail(REDU_ERR_OVERFLOW, "%s: n * elem_size overflows", sh->fn);
-  s = redu_device_get(device, d, sh->fn);
-  return s == REDU_OK ? redu_plan_make(*d, n, sh, opts, p) : s;
+    return redu__fail(REDU_ERR_OVERFLOW, "%s: n * elem_size overflows", sh->fn);
+  s = redu__device_get(device, d, sh->fn);
+  return s == REDU_OK ? redu__plan_make(*d, n, sh, opts, p) : s;
 }
 
-static redu_call_shape redu_builtin_shape(const char *fn, size_t elem_size)
+static redu__call_shape redu__builtin_shape(const char *fn, size_t elem_size)
 {
-  return (redu_call_shape){.fn = fn, .elem_size = elem_size,
+  return (redu__call_shape){.fn = fn, .elem_size = elem_size,
                            .acc_size = elem_size ? elem_size : 1, .acc_align = 1, .builtin = 1};
 }
 
 redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf, size_t len)
 {
-  redu_device *d;
-  redu_plan p;
-  redu_call_shape sh = redu_builtin_shape("redu_describe_plan", elem_size);
+  redu__device *d;
+  redu__plan p;
+  redu__call_shape sh = redu__builtin_shape("redu_describe_plan", elem_size);
   if (!buf || !len)
-    return redu_fail(REDU_ERR_NULL_ARG, "redu_describe_plan: buf is NULL or len is 0");
-  redu_status s = redu_plan_for(device, n, &sh, NULL, &d, &p);
+    return redu__fail(REDU_ERR_NULL_ARG, "redu_describe_plan: buf is NULL or len is 0");
+  redu_status s = redu__plan_for(device, n, &sh, NULL, &d, &p);
   if (s == REDU_OK)
-    redu_plan_text(d, n, &sh, &p, buf, len);
+    redu__plan_text(d, n, &sh, &p, buf, len);
   return s;
 }
 
 redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, int *threads)
 {
-  redu_device *d;
-  redu_plan p;
-  redu_call_shape sh = redu_builtin_shape("redu_plan_query", elem_size);
+  redu__device *d;
+  redu__plan p;
+  redu__call_shape sh = redu__builtin_shape("redu_plan_query", elem_size);
   if (!teams || !threads)
-    return redu_fail(REDU_ERR_NULL_ARG, "redu_plan_query: teams or threads is NULL");
-  redu_status s = redu_plan_for(device, n, &sh, NULL, &d, &p);
+    return redu__fail(REDU_ERR_NULL_ARG, "redu_plan_query: teams or threads is NULL");
+  redu_status s = redu__plan_for(device, n, &sh, NULL, &d, &p);
   if (s == REDU_OK)
     *teams = p.teams, *threads = p.threads;
   return s;
@@ -310,19 +310,19 @@ redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t ac
                                const redu_options *opts, size_t *team_bytes,
                                size_t *device_bytes)
 {
-  redu_device *d;
-  redu_plan p;
-  redu_call_shape sh = {.fn = "redu_scratch_query", .elem_size = elem_size,
+  redu__device *d;
+  redu__plan p;
+  redu__call_shape sh = {.fn = "redu_scratch_query", .elem_size = elem_size,
                         .acc_size = acc_size, .acc_align = 1};
   if (!team_bytes || !device_bytes)
-    return redu_fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
-  redu_status s = redu_plan_for(device, n ? n : 1, &sh, opts, &d, &p);
+    return redu__fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
+  redu_status s = redu__plan_for(device, n ? n : 1, &sh, opts, &d, &p);
   if (s == REDU_OK) {
     /* n = 0 launches nothing. */
     *team_bytes = n ? p.team_mem : 0;
-    *device_bytes = n ? redu_pad_layout_of(&p, acc_size).total : 0;
+    *device_bytes = n ? redu__pad_layout_of(&p, acc_size).total : 0;
   }
   return s;
 }
 
-void redu_finalize(void) { redu_device_for_each(redu_scratch_free_all); }
+void redu_finalize(void) { redu__device_for_each(redu__scratch_free_all); }

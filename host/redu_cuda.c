@@ -1,4 +1,4 @@
-#include "redu_cuda.h"
+#include "host/redu_cuda.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -38,51 +38,51 @@ static struct {
   CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
   CUresult (*ctx_push)(CUcontext);
   CUresult (*ctx_pop)(CUcontext *);
-} redu_cu;
-static pthread_once_t redu_cu_once = PTHREAD_ONCE_INIT;
+} redu__cu;
+static pthread_once_t redu__cu_once = PTHREAD_ONCE_INIT;
 
-/* Primary contexts, retained once by redu_cuda_props_get (device set-up, serialised by
+/* Primary contexts, retained once by redu__cuda_props_get (device set-up, serialised by
  * the caller) and made current around pointer queries. */
-#define REDU_CU_MAX_DEVICES 64
-static CUcontext redu_cu_ctx[REDU_CU_MAX_DEVICES];
+#define REDU__CU_MAX_DEVICES 64
+static CUcontext redu__cu_ctx[REDU__CU_MAX_DEVICES];
 
-static void redu_cuda_load(void)
+static void redu__cuda_load(void)
 {
   void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!h)
     return;
-#define REDU_CU_SYM(field, name) *(void **)&redu_cu.field = dlsym(h, name)
-  REDU_CU_SYM(init, "cuInit");
-  REDU_CU_SYM(device_get, "cuDeviceGet");
-  REDU_CU_SYM(device_get_count, "cuDeviceGetCount");
-  REDU_CU_SYM(device_get_attribute, "cuDeviceGetAttribute");
-  REDU_CU_SYM(device_get_name, "cuDeviceGetName");
-  REDU_CU_SYM(pointer_get_attributes, "cuPointerGetAttributes");
-  REDU_CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain");
-  REDU_CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
-  REDU_CU_SYM(ctx_pop, "cuCtxPopCurrent_v2");
-#undef REDU_CU_SYM
-  if (!redu_cu.init || !redu_cu.device_get || !redu_cu.device_get_count ||
-      !redu_cu.device_get_attribute || !redu_cu.device_get_name ||
-      !redu_cu.pointer_get_attributes || !redu_cu.primary_ctx_retain || !redu_cu.ctx_push ||
-      !redu_cu.ctx_pop || redu_cu.init(0) != 0)
+#define REDU__CU_SYM(field, name) *(void **)&redu__cu.field = dlsym(h, name)
+  REDU__CU_SYM(init, "cuInit");
+  REDU__CU_SYM(device_get, "cuDeviceGet");
+  REDU__CU_SYM(device_get_count, "cuDeviceGetCount");
+  REDU__CU_SYM(device_get_attribute, "cuDeviceGetAttribute");
+  REDU__CU_SYM(device_get_name, "cuDeviceGetName");
+  REDU__CU_SYM(pointer_get_attributes, "cuPointerGetAttributes");
+  REDU__CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain");
+  REDU__CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
+  REDU__CU_SYM(ctx_pop, "cuCtxPopCurrent_v2");
+#undef REDU__CU_SYM
+  if (!redu__cu.init || !redu__cu.device_get || !redu__cu.device_get_count ||
+      !redu__cu.device_get_attribute || !redu__cu.device_get_name ||
+      !redu__cu.pointer_get_attributes || !redu__cu.primary_ctx_retain || !redu__cu.ctx_push ||
+      !redu__cu.ctx_pop || redu__cu.init(0) != 0)
     return;
-  redu_cu.ok = 1;
+  redu__cu.ok = 1;
 }
 
-static int redu_cuda_device(int ordinal, CUdevice *dev)
+static int redu__cuda_device(int ordinal, CUdevice *dev)
 {
   int count = 0;
-  pthread_once(&redu_cu_once, redu_cuda_load);
-  if (!redu_cu.ok || redu_cu.device_get_count(&count) != 0 || ordinal < 0 || ordinal >= count)
+  pthread_once(&redu__cu_once, redu__cuda_load);
+  if (!redu__cu.ok || redu__cu.device_get_count(&count) != 0 || ordinal < 0 || ordinal >= count)
     return -1;
-  return redu_cu.device_get(dev, ordinal) == 0 ? 0 : -1;
+  return redu__cu.device_get(dev, ordinal) == 0 ? 0 : -1;
 }
 
-int redu_cuda_props_get(int ordinal, redu_cuda_props *p)
+int redu__cuda_props_get(int ordinal, redu__cuda_props *p)
 {
   CUdevice d;
-  if (redu_cuda_device(ordinal, &d) != 0)
+  if (redu__cuda_device(ordinal, &d) != 0)
     return -1;
   struct {
     int *dst, attr;
@@ -96,20 +96,20 @@ int redu_cuda_props_get(int ordinal, redu_cuda_props *p)
       {&p->pci_device, CU_ATTR_PCI_DEVICE_ID},
   };
   for (size_t i = 0; i < sizeof q / sizeof q[0]; ++i)
-    if (redu_cu.device_get_attribute(q[i].dst, q[i].attr, d) != 0)
+    if (redu__cu.device_get_attribute(q[i].dst, q[i].attr, d) != 0)
       return -1;
-  if (ordinal >= REDU_CU_MAX_DEVICES || redu_cu.primary_ctx_retain(&redu_cu_ctx[ordinal], d) != 0)
+  if (ordinal >= REDU__CU_MAX_DEVICES || redu__cu.primary_ctx_retain(&redu__cu_ctx[ordinal], d) != 0)
     return -1;
-  if (redu_cu.device_get_name(p->name, (int)sizeof p->name, d) != 0)
+  if (redu__cu.device_get_name(p->name, (int)sizeof p->name, d) != 0)
     snprintf(p->name, sizeof p->name, "CUDA device %d", ordinal);
   return 0;
 }
 
-int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len)
+int redu__cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len)
 {
   CUcontext popped;
-  if (ordinal < 0 || ordinal >= REDU_CU_MAX_DEVICES || !redu_cu_ctx[ordinal] ||
-      redu_cu.ctx_push(redu_cu_ctx[ordinal]) != 0) {
+  if (ordinal < 0 || ordinal >= REDU__CU_MAX_DEVICES || !redu__cu_ctx[ordinal] ||
+      redu__cu.ctx_push(redu__cu_ctx[ordinal]) != 0) {
     snprintf(why, len, "the CUDA driver cannot inspect device %d", ordinal);
     return -1;
   }
@@ -122,7 +122,7 @@ int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why,
                  CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, CU_POINTER_ATTRIBUTE_RANGE_SIZE};
   void *data[] = {&type, &owner, &start, &size};
   int rc = -1;
-  if (redu_cu.pointer_get_attributes(4, attrs, data, p) != 0 ||
+  if (redu__cu.pointer_get_attributes(4, attrs, data, p) != 0 ||
       (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE &&
        type != CU_MEMORYTYPE_UNIFIED))
     snprintf(why, len, "%p is not memory the CUDA driver knows (a plain host pointer?)", ptr);
@@ -135,6 +135,6 @@ int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why,
              ptr, size);
   else
     rc = 0;
-  redu_cu.ctx_pop(&popped);
+  redu__cu.ctx_pop(&popped);
   return rc;
 }

@@ -5,22 +5,22 @@
 
 #include <stddef.h>
 
-typedef struct redu_cuda_props {
+typedef struct redu__cuda_props {
   char name[96];
   int multiprocessors;
   int max_threads_per_block;
   int shared_mem_per_block;
   int warp_size;
   int pci_domain, pci_bus, pci_device;
-} redu_cuda_props;
+} redu__cuda_props;
 
 /* Fills p for CUDA device `ordinal` and retains its primary context; 0 on success, -1
  * when the driver or device is absent. Not thread-safe: call during device set-up. */
-int redu_cuda_props_get(int ordinal, redu_cuda_props *p);
+int redu__cuda_props_get(int ordinal, redu__cuda_props *p);
 
 /* 0 when [ptr, ptr + bytes) lies in one allocation the device `ordinal` can read (device,
  * managed or registered/pinned host memory); else -1 with the reason in why.
- * Needs a successful redu_cuda_props_get(ordinal) first. */
-int redu_cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len);
+ * Needs a successful redu__cuda_props_get(ordinal) first. */
+int redu__cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len);
 
 #endif

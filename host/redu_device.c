@@ -1,24 +1,24 @@
-#include "redu_device.h"
+#include "host/redu_device.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "../device/redu_reducers.h"
-#include "redu_cuda.h"
-#include "redu_error.h"
-#include "redu_topology.h"
+#include "device/redu_reducers.h"
+#include "host/redu_cuda.h"
+#include "host/redu_error.h"
+#include "host/redu_topology.h"
 
 /* Set-up is serialised by the lock; lookups after set-up take no lock (every call makes
  * one, from any number of host threads). */
-static pthread_mutex_t redu_devices_lock = PTHREAD_MUTEX_INITIALIZER;
-static redu_device **redu_devices;
-static int redu_device_slots;
+static pthread_mutex_t redu__devices_lock = PTHREAD_MUTEX_INITIALIZER;
+static redu__device **redu__devices;
+static int redu__device_slots;
 
 /* Team memory left to LLVM's device runtime (its shared-memory stack and state). */
-enum { REDU_RUNTIME_TEAM_MEM = 8 << 10 };
+enum { REDU__RUNTIME_TEAM_MEM = 8 << 10 };
 
 /* Reads a positive integer from the environment; 0 when unset, -1 when malformed. */
-static int redu_env_int(const char *name)
+static int redu__env_int(const char *name)
 {
   const char *s = getenv(name);
   if (!s || !*s)
@@ -28,7 +28,7 @@ static int redu_env_int(const char *name)
   return *end || v <= 0 || v > (1L << 30) ? -1 : (int)v;
 }
 
-static redu_status redu_device_setup(redu_device *d, const char *fn)
+static redu_status redu__device_setup(redu__device *d, const char *fn)
 {
   int arch = -1, warp = 0, on_host = 0;
   int num = d->number;
@@ -37,34 +37,34 @@ static redu_status redu_device_setup(redu_device *d, const char *fn)
    * (OMP_TARGET_OFFLOAD=DISABLED keeps the device numbers but runs every region here). */
 #pragma omp target device(num) map(from : arch, warp, on_host)
   {
-    arch = redu_dev_arch();
-    warp = (int)redu_dev_warp_size();
+    arch = redu__dev_arch();
+    warp = (int)redu__dev_warp_size();
     on_host = omp_is_initial_device();
   }
   if (arch < 0)
-    return redu_fail(REDU_ERR_DEVICE, "%s: device %d did not run the probe region", fn, num);
+    return redu__fail(REDU_ERR_DEVICE, "%s: device %d did not run the probe region", fn, num);
   d->arch = arch;
   d->warp_size = warp;
-  d->env_teams = redu_env_int("REDU_TEAMS");
-  d->env_threads = redu_env_int("REDU_THREADS");
+  d->env_teams = redu__env_int("REDU_TEAMS");
+  d->env_threads = redu__env_int("REDU_THREADS");
   char topo[96];
-  redu_topology_describe(topo, sizeof topo);
-  if (arch == REDU_ARCH_NVPTX) {
-    redu_cuda_props p;
-    if (redu_cuda_props_get(num, &p) != 0)
-      return redu_fail(REDU_ERR_DEVICE,
+  redu__topology_describe(topo, sizeof topo);
+  if (arch == REDU__ARCH_NVPTX) {
+    redu__cuda_props p;
+    if (redu__cuda_props_get(num, &p) != 0)
+      return redu__fail(REDU_ERR_DEVICE,
                        "%s: device %d runs NVIDIA code but the CUDA driver (libcuda.so.1) "
                        "does not describe CUDA device %d",
                        fn, num, num);
     char loc[128];
-    redu_topology_pci_locality(p.pci_domain, p.pci_bus, p.pci_device, loc, sizeof loc);
+    redu__topology_pci_locality(p.pci_domain, p.pci_bus, p.pci_device, loc, sizeof loc);
     snprintf(d->name, sizeof d->name, "%s", p.name);
     d->units = p.multiprocessors;
     d->max_threads = p.max_threads_per_block;
     /* The default per-block limit (libomptarget 19 does not raise it), less what the
      * device runtime and our static team variables take. */
-    d->team_mem = p.shared_mem_per_block > REDU_RUNTIME_TEAM_MEM
-                      ? (size_t)(p.shared_mem_per_block - REDU_RUNTIME_TEAM_MEM)
+    d->team_mem = p.shared_mem_per_block > REDU__RUNTIME_TEAM_MEM
+                      ? (size_t)(p.shared_mem_per_block - REDU__RUNTIME_TEAM_MEM)
                       : 0;
     snprintf(d->where, sizeof d->where, "CUDA driver: %d SMs, %d threads/team, %d B team "
              "memory; %s", p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block,
@@ -72,31 +72,31 @@ static redu_status redu_device_setup(redu_device *d, const char *fn)
   } else {
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
      * here: size it by the host's cores. */
-    d->units = redu_topology_cores();
-    d->max_threads = arch == REDU_ARCH_CPU ? REDU_MAX_WARPS : 1024;
+    d->units = redu__topology_cores();
+    d->max_threads = arch == REDU__ARCH_CPU ? REDU__MAX_WARPS : 1024;
     snprintf(d->name, sizeof d->name, "%s",
              d->is_initial ? "host (initial device)"
              : on_host               ? "host (offload disabled or unavailable)"
-             : arch == REDU_ARCH_CPU ? "host-offload CPU device"
+             : arch == REDU__ARCH_CPU ? "host-offload CPU device"
                                      : "AMD GPU");
     snprintf(d->where, sizeof d->where, "hwloc: %s", topo);
   }
   return REDU_OK;
 }
 
-redu_status redu_device_get(int device, redu_device **out, const char *fn)
+redu_status redu__device_get(int device, redu__device **out, const char *fn)
 {
   int count = omp_get_num_devices(), initial = omp_get_initial_device();
   int num = device == REDU_DEFAULT_DEVICE ? omp_get_default_device() : device;
   if (num != initial && (num < 0 || num >= count))
-    return redu_fail(REDU_ERR_INVALID_DEVICE,
+    return redu__fail(REDU_ERR_INVALID_DEVICE,
                      "%s: device %d does not exist: this process has %d offload device(s) "
                      "(0..%d) and the host is %d",
                      fn, device, count, count - 1, initial);
   int slot = num == initial ? count : num;
   /* Fast path, no lock: entries are immutable once published (release below). */
-  redu_device **table = __atomic_load_n(&redu_devices, __ATOMIC_ACQUIRE);
-  redu_device *ready = table && slot < redu_device_slots
+  redu__device **table = __atomic_load_n(&redu__devices, __ATOMIC_ACQUIRE);
+  redu__device *ready = table && slot < redu__device_slots
                            ? __atomic_load_n(&table[slot], __ATOMIC_ACQUIRE)
                            : NULL;
   if (ready) {
@@ -104,40 +104,40 @@ redu_status redu_device_get(int device, redu_device **out, const char *fn)
     return REDU_OK;
   }
   redu_status s = REDU_OK;
-  pthread_mutex_lock(&redu_devices_lock);
-  if (!redu_devices) {
+  pthread_mutex_lock(&redu__devices_lock);
+  if (!redu__devices) {
     table = calloc((size_t)count + 1, sizeof *table);
-    redu_device_slots = table ? count + 1 : 0;
-    __atomic_store_n(&redu_devices, table, __ATOMIC_RELEASE);
+    redu__device_slots = table ? count + 1 : 0;
+    __atomic_store_n(&redu__devices, table, __ATOMIC_RELEASE);
   }
-  if (slot >= redu_device_slots) {
-    s = redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
-  } else if (!redu_devices[slot]) {
-    redu_device *d = calloc(1, sizeof *d);
+  if (slot >= redu__device_slots) {
+    s = redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
+  } else if (!redu__devices[slot]) {
+    redu__device *d = calloc(1, sizeof *d);
     if (!d) {
-      s = redu_fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
+      s = redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no memory for the device table", fn);
     } else {
       d->number = num;
       d->is_initial = num == initial;
       pthread_mutex_init(&d->pool_lock, NULL);
-      s = redu_device_setup(d, fn);
+      s = redu__device_setup(d, fn);
       if (s == REDU_OK)
-        __atomic_store_n(&redu_devices[slot], d, __ATOMIC_RELEASE);
+        __atomic_store_n(&redu__devices[slot], d, __ATOMIC_RELEASE);
       else
         free(d);
     }
   }
   if (s == REDU_OK)
-    *out = redu_devices[slot];
-  pthread_mutex_unlock(&redu_devices_lock);
+    *out = redu__devices[slot];
+  pthread_mutex_unlock(&redu__devices_lock);
   return s;
 }
 
-void redu_device_for_each(void (*f)(redu_device *))
+void redu__device_for_each(void (*f)(redu__device *))
 {
-  pthread_mutex_lock(&redu_devices_lock);
-  for (int i = 0; i < redu_device_slots; ++i)
-    if (redu_devices[i])
-      f(redu_devices[i]);
-  pthread_mutex_unlock(&redu_devices_lock);
+  pthread_mutex_lock(&redu__devices_lock);
+  for (int i = 0; i < redu__device_slots; ++i)
+    if (redu__devices[i])
+      f(redu__devices[i]);
+  pthread_mutex_unlock(&redu__devices_lock);
 }

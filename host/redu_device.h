@@ -6,12 +6,12 @@
 
 #include <pthread.h>
 #include <stddef.h>
-#include "../libredu/redu.h"
+#include "redu.h"
 
-typedef struct redu_device {
+typedef struct redu__device {
   int number;          /* OpenMP device number */
   int is_initial;      /* the host itself (omp_get_initial_device()) */
-  int arch;            /* REDU_ARCH_* of the code that runs there */
+  int arch;            /* REDU__ARCH_* of the code that runs there */
   int warp_size;
   int units;           /* multiprocessors of a GPU, or cores of the host */
   int max_threads;     /* per team */
@@ -21,14 +21,14 @@ typedef struct redu_device {
   char name[96];
   char where[192];     /* where the figures come from, and the device's host locality */
   pthread_mutex_t pool_lock;
-  struct redu_slot *pool;
-} redu_device;
+  struct redu__slot *pool;
+} redu__device;
 
 /* Resolves `device` (REDU_DEFAULT_DEVICE included) and sets the entry up on first use.
  * fn names the public call for error messages. */
-redu_status redu_device_get(int device, redu_device **out, const char *fn);
+redu_status redu__device_get(int device, redu__device **out, const char *fn);
 
 /* Calls f on every device set up so far (redu_finalize). */
-void redu_device_for_each(void (*f)(redu_device *));
+void redu__device_for_each(void (*f)(redu__device *));
 
 #endif

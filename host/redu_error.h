@@ -3,9 +3,9 @@
 #ifndef REDU_ERROR_H
 #define REDU_ERROR_H
 
-#include "../libredu/redu.h"
+#include "redu.h"
 
 /* Formats the detail message (printf-style) for this thread and returns s. */
-redu_status redu_fail(redu_status s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+redu_status redu__fail(redu_status s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -1,44 +1,44 @@
-#include "redu_plan.h"
+#include "host/redu_plan.h"
 
 #include <stdio.h>
-#include "../device/redu_reducers.h"
-#include "../device/redu_team_scratch.h"
-#include "redu_error.h"
-#include "redu_scratch.h"
+#include "device/redu_reducers.h"
+#include "device/redu_team_scratch.h"
+#include "host/redu_error.h"
+#include "host/redu_scratch.h"
 
 /* GPU: 512 threads (16 warps) per team, 4 teams per multiprocessor (measured on the H100:
  * 4 beat 2 by 10% at 1 GiB although the kernels' 46-64 registers let only two 512-thread
  * teams be resident per SM at once; docs/performance.md). Each thread gets at least 64
  * bytes (one unrolled round of four 16-byte loads): 16 made 1-8 MiB inputs 1.8x slower. */
-enum { REDU_GPU_THREADS = 512, REDU_GPU_TEAMS_PER_UNIT = 4, REDU_MIN_BYTES_PER_THREAD = 64 };
+enum { REDU__GPU_THREADS = 512, REDU__GPU_TEAMS_PER_UNIT = 4, REDU__MIN_BYTES_PER_THREAD = 64 };
 /* CPU: one thread per team, one team per core; below this many bytes per team the fork
  * costs more than the reading. */
-enum { REDU_CPU_MIN_BYTES_PER_TEAM = 1 << 18 };
+enum { REDU__CPU_MIN_BYTES_PER_TEAM = 1 << 18 };
 /* User-declared accumulators above these sizes get fewer threads per team (their
  * registers: a 256-byte accumulator and the element being read hold ~130 per thread). */
-enum { REDU_GPU_ACC_512_THREADS = 32, REDU_GPU_ACC_256_THREADS = 128 };
+enum { REDU__GPU_ACC_512_THREADS = 32, REDU__GPU_ACC_256_THREADS = 128 };
 
-static size_t redu_div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
+static size_t redu__div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
 
-static void redu_plan_auto(const redu_device *d, size_t bytes, size_t acc_size, redu_plan *p)
+static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size, redu__plan *p)
 {
-  if (d->arch == REDU_ARCH_CPU) {
-    size_t want = redu_div_up(bytes, REDU_CPU_MIN_BYTES_PER_TEAM);
+  if (d->arch == REDU__ARCH_CPU) {
+    size_t want = redu__div_up(bytes, REDU__CPU_MIN_BYTES_PER_TEAM);
     p->threads = 1;
     p->teams = want < (size_t)d->units ? (int)want : d->units;
     snprintf(p->reason, sizeof p->reason, "CPU: 1 thread/team, 1 team per %d KiB up to %d cores",
-             REDU_CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
+             REDU__CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
   } else {
-    size_t full = (size_t)d->units * REDU_GPU_TEAMS_PER_UNIT;
-    int threads = acc_size <= REDU_GPU_ACC_512_THREADS   ? REDU_GPU_THREADS
-                  : acc_size <= REDU_GPU_ACC_256_THREADS ? REDU_GPU_THREADS / 2
-                                                         : REDU_GPU_THREADS / 4;
+    size_t full = (size_t)d->units * REDU__GPU_TEAMS_PER_UNIT;
+    int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
+                  : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
+                                                         : REDU__GPU_THREADS / 4;
     p->threads = threads <= d->max_threads ? threads : d->max_threads;
-    size_t want = redu_div_up(bytes, (size_t)p->threads * REDU_MIN_BYTES_PER_THREAD);
+    size_t want = redu__div_up(bytes, (size_t)p->threads * REDU__MIN_BYTES_PER_THREAD);
     p->teams = (int)(want < full ? want : full);
     snprintf(p->reason, sizeof p->reason,
              "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread",
-             p->threads, REDU_GPU_TEAMS_PER_UNIT, d->units, REDU_MIN_BYTES_PER_THREAD);
+             p->threads, REDU__GPU_TEAMS_PER_UNIT, d->units, REDU__MIN_BYTES_PER_THREAD);
   }
   if (p->teams < 1)
     p->teams = 1;
@@ -47,28 +47,28 @@ static void redu_plan_auto(const redu_device *d, size_t bytes, size_t acc_size, 
 /* Team scratch (device/redu_team_scratch.h): one accumulator per warp (shuffles) or per
  * thread (tree), and the team's "last" flag, in dynamic team memory when it fits there,
  * else a slice of device memory per team (always on CPUs, which have no team memory). */
-static void redu_plan_team_scratch(const redu_device *d, const redu_call_shape *shape,
-                                   const redu_options *opts, redu_plan *p)
+static void redu__plan_team_scratch(const redu__device *d, const redu__call_shape *shape,
+                                   const redu_options *opts, redu__plan *p)
 {
   unsigned flags = opts ? opts->flags : 0;
-  /* Shuffles unless asked, up to REDU_SHUFFLE_MAX_BYTES (device/redu_reducers.h): they
+  /* Shuffles unless asked, up to REDU__SHUFFLE_MAX_BYTES (device/redu_reducers.h): they
    * beat the tree at every size measured on the H100, 16 to 256 bytes, by 1-10% end to end
    * (docs/user-reductions.md); larger accumulators always combine through the tree. */
   p->tree = !shape->builtin &&
-            ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU_SHUFFLE_MAX_BYTES);
+            ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
-  size_t bytes = redu_team_scratch_bytes(p->team_slots, shape->acc_size);
+  size_t bytes = redu__team_scratch_bytes(p->team_slots, shape->acc_size);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;
   p->spill_bytes = p->team_mem ? 0 : (size_t)p->teams * bytes;
 }
 
-redu_status redu_plan_make(const redu_device *d, size_t n, const redu_call_shape *shape,
-                           const redu_options *opts, redu_plan *p)
+redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
+                           const redu_options *opts, redu__plan *p)
 {
   const char *fn = shape->fn;
-  redu_plan_auto(d, n * shape->elem_size, shape->acc_size, p);
+  redu__plan_auto(d, n * shape->elem_size, shape->acc_size, p);
   if (d->env_teams < 0 || d->env_threads < 0)
-    return redu_fail(REDU_ERR_BAD_OPTION,
+    return redu__fail(REDU_ERR_BAD_OPTION,
                      "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
   const char *src = NULL;
   if (d->env_teams)
@@ -82,17 +82,17 @@ redu_status redu_plan_make(const redu_device *d, size_t n, const redu_call_shape
   if (src)
     snprintf(p->reason, sizeof p->reason, "set by %s", src);
   if (p->teams < 1 || p->teams > REDU_MAX_TEAMS)
-    return redu_fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn,
+    return redu__fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn,
                      p->teams, src ? src : "planner", REDU_MAX_TEAMS);
   if (p->threads < 1 || p->threads > d->max_threads || p->threads % d->warp_size)
-    return redu_fail(REDU_ERR_BAD_OPTION,
+    return redu__fail(REDU_ERR_BAD_OPTION,
                      "%s: %d threads per team (from %s) must be a multiple of the warp size "
                      "%d and at most %d on device %d",
                      fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
                      d->number);
   if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
-    return redu_fail(REDU_ERR_BAD_OPTION,
+    return redu__fail(REDU_ERR_BAD_OPTION,
                      "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);
-  redu_plan_team_scratch(d, shape, opts, p);
+  redu__plan_team_scratch(d, shape, opts, p);
   return REDU_OK;
 }

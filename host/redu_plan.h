@@ -4,10 +4,10 @@
 #define REDU_PLAN_H
 
 #include <stddef.h>
-#include "../device/redu_launch.h"
-#include "redu_device.h"
+#include "host/redu_call.h"
+#include "host/redu_device.h"
 
-typedef struct redu_plan {
+typedef struct redu__plan {
   int teams;
   int threads;
   int tree;             /* team combine through scratch instead of shuffles */
@@ -15,12 +15,12 @@ typedef struct redu_plan {
   size_t team_mem;      /* bytes of dynamic team memory per team, 0: scratch in device memory */
   size_t spill_bytes;   /* device memory for team scratch (teams * slots * acc), or 0 */
   char reason[200];
-} redu_plan;
+} redu__plan;
 
 /* Fills p for n elements of the given shape; per-call opts override REDU_TEAMS /
  * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device
  * cannot run. */
-redu_status redu_plan_make(const redu_device *d, size_t n, const redu_call_shape *shape,
-                           const redu_options *opts, redu_plan *p);
+redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
+                           const redu_options *opts, redu__plan *p);
 
 #endif

@@ -1,28 +1,28 @@
-#include "redu_scratch.h"
+#include "host/redu_scratch.h"
 
 #include <omp.h>
 #include <stdlib.h>
-#include "../device/redu_reducers.h"
+#include "device/redu_reducers.h"
 
 /* libomptarget's allocator of page-locked host memory that its devices can write. */
 void *llvm_omp_target_alloc_host(size_t size, int device_num);
 void llvm_omp_target_free_host(void *ptr, int device_num);
 
-static void redu_slot_free(redu_device *d, redu_slot *s)
+static void redu__slot_free(redu__device *d, redu__slot *s)
 {
   omp_target_free(s->partials, d->number);
   omp_target_free(s->counter, d->number);
   omp_target_free(s->spill, d->number);
-  if (d->arch == REDU_ARCH_CPU)
+  if (d->arch == REDU__ARCH_CPU)
     omp_target_free(s->result, d->number);
   else
     llvm_omp_target_free_host(s->result, d->number);
   free(s);
 }
 
-static redu_slot *redu_slot_new(redu_device *d)
+static redu__slot *redu__slot_new(redu__device *d)
 {
-  redu_slot *s = calloc(1, sizeof *s);
+  redu__slot *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
   unsigned zero = 0;
@@ -32,18 +32,18 @@ static redu_slot *redu_slot_new(redu_device *d)
   /* On a GPU the last team writes the result straight into page-locked host memory, so
    * a call costs one synchronisation (the region's end) instead of a kernel plus a copy.
    * A CPU device's memory is host memory already. */
-  s->result = d->arch == REDU_ARCH_CPU ? omp_target_alloc(REDU_MAX_ACC_BYTES, dev)
+  s->result = d->arch == REDU__ARCH_CPU ? omp_target_alloc(REDU_MAX_ACC_BYTES, dev)
                                        : llvm_omp_target_alloc_host(REDU_MAX_ACC_BYTES, dev);
   if (!s->partials || !s->counter || !s->result ||
       omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev,
                         omp_get_initial_device()) != 0) {
-    redu_slot_free(d, s);
+    redu__slot_free(d, s);
     return NULL;
   }
   return s;
 }
 
-int redu_scratch_spill(redu_device *d, redu_slot *s, size_t bytes)
+int redu__scratch_spill(redu__device *d, redu__slot *s, size_t bytes)
 {
   if (bytes <= s->spill_bytes)
     return 0;
@@ -53,17 +53,17 @@ int redu_scratch_spill(redu_device *d, redu_slot *s, size_t bytes)
   return s->spill ? 0 : -1;
 }
 
-redu_slot *redu_scratch_acquire(redu_device *d)
+redu__slot *redu__scratch_acquire(redu__device *d)
 {
   pthread_mutex_lock(&d->pool_lock);
-  redu_slot *s = d->pool;
+  redu__slot *s = d->pool;
   if (s)
     d->pool = s->next;
   pthread_mutex_unlock(&d->pool_lock);
-  return s ? s : redu_slot_new(d);
+  return s ? s : redu__slot_new(d);
 }
 
-void redu_scratch_release(redu_device *d, redu_slot *s)
+void redu__scratch_release(redu__device *d, redu__slot *s)
 {
   pthread_mutex_lock(&d->pool_lock);
   s->next = d->pool;
@@ -71,13 +71,13 @@ void redu_scratch_release(redu_device *d, redu_slot *s)
   pthread_mutex_unlock(&d->pool_lock);
 }
 
-void redu_scratch_free_all(redu_device *d)
+void redu__scratch_free_all(redu__device *d)
 {
   pthread_mutex_lock(&d->pool_lock);
   while (d->pool) {
-    redu_slot *s = d->pool;
+    redu__slot *s = d->pool;
     d->pool = s->next;
-    redu_slot_free(d, s);
+    redu__slot_free(d, s);
   }
   pthread_mutex_unlock(&d->pool_lock);
 }

@@ -5,12 +5,12 @@
 #include <stddef.h>
 
 /* Physical cores of the host (at least 1). */
-int redu_topology_cores(void);
+int redu__topology_cores(void);
 
 /* "N cores, M PUs, K NUMA nodes" into buf. */
-void redu_topology_describe(char *buf, size_t len);
+void redu__topology_describe(char *buf, size_t len);
 
 /* Where PCI device domain:bus:dev sits ("near CPUs 0-15, NUMA node 0"), or why unknown. */
-void redu_topology_pci_locality(int domain, int bus, int dev, char *buf, size_t len);
+void redu__topology_pci_locality(int domain, int bus, int dev, char *buf, size_t len);
 
 #endif

@@ -39,39 +39,51 @@
  *   variables and their storage must stay alive until then; they are ready after a
  *   taskwait (or a task with depend(in: var) or on st). Errors found before the launch
  *   are in st at once.
- * The body must not leave the loop (break, return, goto). */
+ * The body must not leave the loop (break, return, goto).
+ *
+ * Mistakes caught at compile time, each as the first error, in these words: a pair
+ * without its parentheses, a pointer or clause list without them, more than
+ * REDU_REGION_MAX reductions, a variable that is not a plain identifier (a member, an
+ * element), and an unknown kind ("undeclared identifier 'redu__kind_<kind>'").
+ * docs/regions.md shows the expansion and what runs where. */
 #ifndef REDU_REGION_H
 #define REDU_REGION_H
 
 #include "redu_udr.h"
+
+#define REDU__INSIDE
 #include "device/redu_builtin_ops.h"
+#undef REDU__INSIDE
 
 #define REDU_FOR(st, dev, i, n, ptrs, ...)                                                 \
-  REDU_FOR_IMPL_(st, dev, i, n, ptrs, (REDU_IS_DEVICE_PTR_ ptrs), REDU_SYNC_, __VA_ARGS__)
+  REDU__FOR_IMPL(st, dev, i, n, ptrs, (REDU__IS_DEVICE_PTR ptrs), REDU__SYNC, __VA_ARGS__)
 #define REDU_FOR_CLAUSES(st, dev, i, n, clauses, ...)                                      \
-  REDU_FOR_IMPL_(st, dev, i, n, (), clauses, REDU_SYNC_, __VA_ARGS__)
+  REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__SYNC, __VA_ARGS__)
 #define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                       \
-  REDU_FOR_IMPL_(st, dev, i, n, (), clauses, REDU_ASYNC_, __VA_ARGS__)
+  REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, __VA_ARGS__)
 
 /* Built-in kinds, declared like any user reduction, with the rules of the typed calls
  * (device/redu_builtin_ops.h): integer sums wrap, min/max compare order keys (a NaN wins,
  * -0.0 orders before +0.0) and return the canonical NaN. */
-#define REDU_REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                        \
+#define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                       \
   _Pragma("omp begin declare target")                                                      \
-  static inline T redu_region_add_##sfx(T a, T b) { return REDU_ADD_##K(T, a, b); }        \
+  static inline T redu_region_add_##sfx(T a, T b) { return REDU__ADD_##K(T, a, b); }       \
   static inline T redu_region_min_##sfx(T a, T b)                                          \
   {                                                                                        \
-    return redu_op_value_##sfx(redu_op_min_##sfx(redu_op_lo_##sfx(a, 0), redu_op_lo_##sfx(b, 0))); \
+    return redu__op_value_##sfx(                                                           \
+        redu__op_min_##sfx(redu__op_lo_##sfx(a, 0), redu__op_lo_##sfx(b, 0)));             \
   }                                                                                        \
   static inline T redu_region_max_##sfx(T a, T b)                                          \
   {                                                                                        \
-    return redu_op_value_##sfx(redu_op_max_##sfx(redu_op_hi_##sfx(a, 0), redu_op_hi_##sfx(b, 0))); \
+    return redu__op_value_##sfx(                                                           \
+        redu__op_max_##sfx(redu__op_hi_##sfx(a, 0), redu__op_hi_##sfx(b, 0)));             \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
   REDU_DECLARE_REDUCTION(sum_##sfx, T, redu_region_add_##sfx, REDU_COMMUTATIVE, 0)         \
   REDU_DECLARE_REDUCTION(min_##sfx, T, redu_region_min_##sfx, REDU_COMMUTATIVE, HI)        \
   REDU_DECLARE_REDUCTION(max_##sfx, T, redu_region_max_##sfx, REDU_COMMUTATIVE, LO)
-REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
+REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
+#undef REDU__REGION_KINDS
 
 /* ---- implementation ------------------------------------------------------------------ */
 
@@ -86,105 +98,165 @@ REDU_FOR_EACH_TYPE(REDU_REGION_KINDS)
 #endif
 #endif
 
-#define REDU_UNPAREN_(...) __VA_ARGS__
-#define REDU_IS_DEVICE_PTR_(...) __VA_OPT__(is_device_ptr(__VA_ARGS__))
-#define REDU_CAT_(a, b) REDU_CAT2_(a, b)
-#define REDU_CAT2_(a, b) a##b
-#define REDU_KIND_(kind, var) kind
-#define REDU_VAR_(kind, var) var
+#define REDU__UNPAREN(...) __VA_ARGS__
+#define REDU__IS_DEVICE_PTR(...) __VA_OPT__(is_device_ptr(__VA_ARGS__))
+#define REDU__CAT(a, b) REDU__CAT2(a, b)
+#define REDU__CAT2(a, b) a##b
+#define REDU__STR(x) REDU__STR2(x)
+#define REDU__STR2(x) #x
+#define REDU__KIND(kind, var) kind
+#define REDU__VAR(kind, var) var
 
-#define REDU_NARGS_(...) REDU_NARGS2_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define REDU_NARGS2_(a1, a2, a3, a4, a5, a6, a7, a8, N, ...) N
-/* m(k, pair) for each pair, k = 0, 1, ... */
-#define REDU_MAP_(m, ...) REDU_CAT_(REDU_MAP_, REDU_NARGS_(__VA_ARGS__))(m, __VA_ARGS__)
-#define REDU_MAP_1(m, a) m(0, a)
-#define REDU_MAP_2(m, a, b) REDU_MAP_1(m, a) m(1, b)
-#define REDU_MAP_3(m, a, b, c) REDU_MAP_2(m, a, b) m(2, c)
-#define REDU_MAP_4(m, a, b, c, d) REDU_MAP_3(m, a, b, c) m(3, d)
-#define REDU_MAP_5(m, a, b, c, d, e) REDU_MAP_4(m, a, b, c, d) m(4, e)
-#define REDU_MAP_6(m, a, b, c, d, e, f) REDU_MAP_5(m, a, b, c, d, e) m(5, f)
-#define REDU_MAP_7(m, a, b, c, d, e, f, g) REDU_MAP_6(m, a, b, c, d, e, f) m(6, g)
-#define REDU_MAP_8(m, a, b, c, d, e, f, g, h) REDU_MAP_7(m, a, b, c, d, e, f, g) m(7, h)
+/* Arguments counted up to 16, so that 9..16 reductions are reported as too many. */
+#define REDU__NARGS(...)                                                                   \
+  REDU__NARGS2(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define REDU__NARGS2(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, \
+                     N, ...)                                                               \
+  N
+/* m(k, pair) for each pair, k = 0, 1, ... (up to REDU_REGION_MAX pairs) */
+#define REDU__MAP(m, ...) REDU__CAT(REDU__MAP_, REDU__NARGS(__VA_ARGS__))(m, __VA_ARGS__)
+#define REDU__MAP_1(m, a) m(0, a)
+#define REDU__MAP_2(m, a, b) REDU__MAP_1(m, a) m(1, b)
+#define REDU__MAP_3(m, a, b, c) REDU__MAP_2(m, a, b) m(2, c)
+#define REDU__MAP_4(m, a, b, c, d) REDU__MAP_3(m, a, b, c) m(3, d)
+#define REDU__MAP_5(m, a, b, c, d, e) REDU__MAP_4(m, a, b, c, d) m(4, e)
+#define REDU__MAP_6(m, a, b, c, d, e, f) REDU__MAP_5(m, a, b, c, d, e) m(5, f)
+#define REDU__MAP_7(m, a, b, c, d, e, f, g) REDU__MAP_6(m, a, b, c, d, e, f) m(6, g)
+#define REDU__MAP_8(m, a, b, c, d, e, f, g, h) REDU__MAP_7(m, a, b, c, d, e, f, g) m(7, h)
 
-#define REDU_TYPE_(p) REDU_CAT_(redu_udr_type_, REDU_KIND_ p)
-#define REDU_SIZE_(k, p) sizeof(REDU_TYPE_(p)),
-#define REDU_ALIGN_(k, p) _Alignof(REDU_TYPE_(p)),
-#define REDU_ORDER_(k, p) | REDU_CAT_(redu_udr_order_, REDU_KIND_ p)
-#define REDU_DEP_(k, p) , REDU_VAR_ p
-/* Runs once; a flag, not a pointer to the variable: a local whose address is taken is
- * globalized on GPUs (device/redu_team_scratch.h). */
-#define REDU_PRIVATE_(k, p)                                                                \
-  for (int REDU_CAT_(redu_once_, REDU_VAR_ p) = 1; REDU_CAT_(redu_once_, REDU_VAR_ p);)     \
-    for (REDU_TYPE_(p) REDU_VAR_ p = REDU_CAT_(redu_identity_, REDU_KIND_ p)();            \
-         REDU_CAT_(redu_once_, REDU_VAR_ p); REDU_CAT_(redu_once_, REDU_VAR_ p) = 0)
-#define REDU_TEAM_STEP_(k, p) REDU_CAT_(redu_region_team_, REDU_KIND_ p)(REDU_VAR_ p, redu_c_, k),
-#define REDU_FINAL_STEP_(k, p) REDU_CAT_(redu_region_final_, REDU_KIND_ p)(redu_c_, k),
-#define REDU_RESULT_(k, p)                                                                 \
-  REDU_VAR_ p = REDU_CAT_(redu_combine_, REDU_KIND_ p)(                                    \
-      REDU_VAR_ p, REDU_CAT_(redu_region_get_, REDU_KIND_ p)(&redu_r_, k));
+/* -- The compile-time checks: static assertions inside a struct in sizeof, the first
+ * expression of the expansion, so that each mistake is the first error, in words. */
 
-#define REDU_SIZES_(...) ((const size_t[]){REDU_MAP_(REDU_SIZE_, __VA_ARGS__)})
-#define REDU_ALIGNS_(...) ((const size_t[]){REDU_MAP_(REDU_ALIGN_, __VA_ARGS__)})
-#define REDU_ORDERED_(...) (0 REDU_MAP_(REDU_ORDER_, __VA_ARGS__))
+/* 1 when x is a parenthesised list, 0 otherwise. */
+#define REDU__PAREN_PROBE(...) ~, 1
+#define REDU__SECOND(a, b, ...) b
+#define REDU__SECOND_OF(...) REDU__SECOND(__VA_ARGS__)
+#define REDU__IS_PAREN(x) REDU__SECOND_OF(REDU__PAREN_PROBE x, 0)
+
+/* 1 when the string s (a stringised variable) has only identifier characters in its first
+ * 48 characters. */
+#define REDU__ID_CHAR(s, k)                                                                \
+  ((k) >= sizeof(s) || REDU__ID_BYTE((s)[(k) < sizeof(s) ? (k) : 0]))
+#define REDU__ID_BYTE(c)                                                                   \
+  (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || ((c) >= '0' && (c) <= '9') || \
+   (c) == '_' || (c) == 0)
+#define REDU__ID_8(s, k)                                                                   \
+  (REDU__ID_CHAR(s, k) && REDU__ID_CHAR(s, k + 1) && REDU__ID_CHAR(s, k + 2) &&             \
+   REDU__ID_CHAR(s, k + 3) && REDU__ID_CHAR(s, k + 4) && REDU__ID_CHAR(s, k + 5) &&         \
+   REDU__ID_CHAR(s, k + 6) && REDU__ID_CHAR(s, k + 7))
+#define REDU__IS_IDENTIFIER(s)                                                             \
+  (REDU__ID_8(s, 0) && REDU__ID_8(s, 8) && REDU__ID_8(s, 16) && REDU__ID_8(s, 24) &&        \
+   REDU__ID_8(s, 32) && REDU__ID_8(s, 40))
+
+#define REDU__CHECK_PAIR(k, p)                                                             \
+  _Static_assert(REDU__IS_PAREN(p), "REDU_FOR: each reduction is a pair in parentheses, "  \
+                                    "(kind, variable), e.g. (sum_f64, dot): got `" #p "`"); \
+  enum { REDU__CAT(redu__plain_identifier_, k) = REDU__IS_IDENTIFIER(REDU__STR(REDU__VAR p)) }; \
+  _Static_assert(REDU__CAT(redu__plain_identifier_, k),                                    \
+                 "REDU_FOR: the variable of " #p " must be a plain identifier (a local "   \
+                 "variable): a struct member, an array element or *p cannot be a "         \
+                 "region's private accumulator; reduce into a local and copy it after "   \
+                 "the region");                                                            \
+  _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");
+#define REDU__CHECKS(ptrs, clauses, ...)                                                   \
+  (void)sizeof(struct {                                                                    \
+    _Static_assert(REDU__IS_PAREN(ptrs) && REDU__IS_PAREN(clauses),                        \
+                   "REDU_FOR: the device pointers (clauses for "                           \
+                                          "REDU_FOR_CLAUSES/_NOWAIT) go in parentheses, "  \
+                                          "e.g. (x, y), or () for none");                  \
+    _Static_assert(REDU__NARGS(__VA_ARGS__) <= REDU_REGION_MAX,                            \
+                   "REDU_FOR: at most REDU_REGION_MAX (8) reductions in one region; "      \
+                   "split the loop over two regions");                                     \
+    REDU__MAP(REDU__CHECK_PAIR, __VA_ARGS__)                                               \
+    char redu__checked;                                                                    \
+  })
+
+/* -- The pieces of the expansion, per reduction pair p = (kind, var), number k. */
+#define REDU__TYPE(p) REDU__CAT(redu__type_, REDU__KIND p)
+#define REDU__SIZE(k, p) sizeof(REDU__TYPE(p)),
+#define REDU__ALIGN(k, p) _Alignof(REDU__TYPE(p)),
+#define REDU__ORDER(k, p) | REDU__CAT(redu__order_, REDU__KIND p)
+#define REDU__DEP(k, p) , REDU__VAR p
+#define REDU__SIZES(...) ((const size_t[]){REDU__MAP(REDU__SIZE, __VA_ARGS__)})
+#define REDU__ALIGNS(...) ((const size_t[]){REDU__MAP(REDU__ALIGN, __VA_ARGS__)})
+#define REDU__ORDERED(...) (0 REDU__MAP(REDU__ORDER, __VA_ARGS__))
+/* The thread's private accumulator, from the kind's identity. The loop runs once: it ends
+ * with the thread context's go flag, which the finishing loop below clears (a flag, not a
+ * pointer to the variable: a local whose address is taken is globalized on GPUs,
+ * device/redu_team_scratch.h). */
+#define REDU__PRIVATE(k, p)                                                                \
+  for (REDU__TYPE(p) REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)(); redu__c.go;)
+#define REDU__TEAM_STEP(k, p)                                                              \
+  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
+#define REDU__FINAL_STEP(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
+#define REDU__RESULT(k, p)                                                                 \
+  REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                    \
+      REDU__VAR p, REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));
 
 /* After the region: results into the variables (now, or in a host task after the target
  * task when asynchronous). */
-#define REDU_SYNC_(st, ...)                                                                \
+#define REDU__SYNC(st, ...)                                                                \
   {                                                                                        \
-    if (((st) = redu_region_end(&redu_r_)) == REDU_OK) {                                   \
-      REDU_MAP_(REDU_RESULT_, __VA_ARGS__)                                                 \
+    if (((st) = redu__region_end(&redu__r)) == REDU_OK) {                                  \
+      REDU__MAP(REDU__RESULT, __VA_ARGS__)                                                 \
     }                                                                                      \
   }
-#define REDU_ASYNC_(st, ...)                                                               \
-  REDU_PRAGMA(omp task depend(inout : st REDU_MAP_(REDU_DEP_, __VA_ARGS__))                \
-              shared(st REDU_MAP_(REDU_DEP_, __VA_ARGS__)) firstprivate(redu_r_))          \
-  REDU_SYNC_(st, __VA_ARGS__)
-#define REDU_NOWAIT_CLAUSES_REDU_SYNC_(...)
-#define REDU_NOWAIT_CLAUSES_REDU_ASYNC_(st, ...)                                           \
-  nowait depend(out : st REDU_MAP_(REDU_DEP_, __VA_ARGS__))
+#define REDU__ASYNC(st, ...)                                                               \
+  REDU__PRAGMA(omp task depend(inout : st REDU__MAP(REDU__DEP, __VA_ARGS__))               \
+               shared(st REDU__MAP(REDU__DEP, __VA_ARGS__)) firstprivate(redu__r))         \
+  REDU__SYNC(st, __VA_ARGS__)
+#define REDU__NOWAIT_CLAUSES_REDU__SYNC(...)
+#define REDU__NOWAIT_CLAUSES_REDU__ASYNC(st, ...)                                          \
+  nowait depend(out : st REDU__MAP(REDU__DEP, __VA_ARGS__))
 
-/* Host: begin (validate, plan, scratch); the launch values as size_t scalars, passed by
- * value; then the target region, whose threads declare their private accumulators, run
- * the user's loop and, in the innermost for's step, finish every reduction. */
-#define REDU_FOR_IMPL_(st, dev, i, n, ptrs, clauses, when, ...)                            \
-  for (redu_region redu_r_ = redu_region_begin(                                            \
-           &(st), __func__, (dev), (n), (const void *const[]){NULL, REDU_UNPAREN_ ptrs} + 1, \
-           sizeof((const void *const[]){NULL, REDU_UNPAREN_ ptrs}) / sizeof(void *) - 1,   \
-           REDU_SIZES_(__VA_ARGS__), REDU_ALIGNS_(__VA_ARGS__),                            \
-           REDU_NARGS_(__VA_ARGS__), REDU_ORDERED_(__VA_ARGS__), NULL);                    \
-       redu_r_.go; redu_r_.go = 0)                                                         \
-    for (size_t redu_n_ = (n), redu_teams_ = (size_t)redu_r_.call.launch.teams,            \
-                redu_threads_ = (size_t)redu_r_.call.launch.threads,                       \
-                redu_slots_ = redu_r_.call.launch.team_slots,                              \
-                redu_tree_ = (size_t)redu_r_.call.launch.tree,                             \
-                redu_tmem_ = redu_r_.call.launch.team_mem,                                 \
-                redu_spill_ = (size_t)redu_r_.call.launch.team_spill,                      \
-                redu_part_ = (size_t)redu_r_.call.launch.partials,                         \
-                redu_count_ = (size_t)redu_r_.call.launch.counter,                         \
-                redu_res_ = (size_t)redu_r_.call.launch.result, redu_phase_ = 0;           \
-         redu_phase_ < 2; ++redu_phase_)                                                   \
-      if (redu_phase_ == 1)                                                                \
+/* The expansion, outermost first (docs/regions.md draws it):
+ *   host   checks, then redu__region_begin: validate, plan, take scratch; the launch
+ *          values copied into size_t scalars (passed by value into the region);
+ *          phase 0 launches, phase 1 (`when`) copies the results out;
+ *   device `target teams` directly followed by `parallel` (SPMD by construction); each
+ *          thread makes its context, declares its private accumulators, runs the user's
+ *          loop (the body follows the macro) and, in the finishing loop's step, finishes
+ *          every reduction (team step; the last team also the final step). */
+#define REDU__FOR_IMPL(st, dev, i, n, ptrs, clauses, when, ...)                            \
+  for (redu__region redu__r = redu__region_begin(                                          \
+           (REDU__CHECKS(ptrs, clauses, __VA_ARGS__), &(st)),   \
+           __func__, (dev), (n), (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,      \
+           sizeof((const void *const[]){NULL, REDU__UNPAREN ptrs}) / sizeof(void *) - 1,   \
+           REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),  \
+           REDU__ORDERED(__VA_ARGS__), NULL);                                              \
+       redu__r.go; redu__r.go = 0)                                                         \
+    for (size_t redu__n = (n), redu__teams = (size_t)redu__r.call.launch.teams,            \
+                redu__threads = (size_t)redu__r.call.launch.threads,                       \
+                redu__slots = redu__r.call.launch.team_slots,                              \
+                redu__tree = (size_t)redu__r.call.launch.tree,                             \
+                redu__tmem = redu__r.call.launch.team_mem,                                 \
+                redu__spill = (size_t)redu__r.call.launch.team_spill,                      \
+                redu__part = (size_t)redu__r.call.launch.partials,                         \
+                redu__count = (size_t)redu__r.call.launch.counter,                         \
+                redu__res = (size_t)redu__r.call.launch.result, redu__phase = 0;           \
+         redu__phase < 2; ++redu__phase)                                                   \
+      if (redu__phase == 1)                                                                \
         when(st, __VA_ARGS__)                                                              \
       else                                                                                 \
-        REDU_PRAGMA(omp target teams device(redu_r_.call.launch.device)                    \
-                    num_teams(redu_r_.call.launch.teams) thread_limit(redu_r_.call.launch.threads) \
-                    ompx_dyn_cgroup_mem(redu_tmem_) REDU_UNPAREN_ clauses                  \
-                    REDU_CAT_(REDU_NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))                \
-        REDU_PRAGMA(omp parallel num_threads(redu_threads_))                               \
-        for (redu_region_thread redu_c_ = redu_region_thread_make(                         \
-                 redu_n_, redu_teams_, redu_slots_, redu_tree_, redu_tmem_, redu_spill_,   \
-                 redu_part_, redu_count_, redu_res_, REDU_SIZES_(__VA_ARGS__),             \
-                 REDU_ALIGNS_(__VA_ARGS__), REDU_NARGS_(__VA_ARGS__),                      \
-                 REDU_ORDERED_(__VA_ARGS__));                                              \
-             redu_c_.go; redu_c_.go = 0)                                                   \
-        REDU_MAP_(REDU_PRIVATE_, __VA_ARGS__)                                              \
-        for (int redu_done_ = 0; !redu_done_;                                              \
-             redu_done_ = 1, REDU_MAP_(REDU_TEAM_STEP_, __VA_ARGS__)                       \
-                             redu_region_last_team(redu_c_)                                \
-                                 ? (REDU_MAP_(REDU_FINAL_STEP_, __VA_ARGS__)               \
-                                    redu_region_reset(redu_c_))                            \
-                                 : 0)                                                      \
-        REDU_REGION_UNROLL                                                                 \
-        for (size_t i = redu_c_.first; i < redu_c_.end; i += redu_c_.step)
+        REDU__PRAGMA(omp target teams device(redu__r.call.launch.device)                   \
+                     num_teams(redu__r.call.launch.teams)                                  \
+                     thread_limit(redu__r.call.launch.threads)                             \
+                     ompx_dyn_cgroup_mem(redu__tmem) REDU__UNPAREN clauses                 \
+                     REDU__CAT(REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))              \
+        REDU__PRAGMA(omp parallel num_threads(redu__threads))                              \
+        for (redu__region_thread redu__c = redu__region_thread_make(                       \
+                 redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill,   \
+                 redu__part, redu__count, redu__res, REDU__SIZES(__VA_ARGS__),             \
+                 REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),                      \
+                 REDU__ORDERED(__VA_ARGS__));                                              \
+             redu__c.go;)                                                                  \
+          REDU__MAP(REDU__PRIVATE, __VA_ARGS__)                                            \
+          for (; redu__c.go; redu__c.go = 0, REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__)       \
+                                             redu__region_last_team(redu__c)               \
+                                                 ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) \
+                                                    redu__region_reset(redu__c))           \
+                                                 : 0)                                      \
+            REDU_REGION_UNROLL                                                             \
+            for (size_t i = redu__c.first; i < redu__c.end; i += redu__c.step)
 
 #endif

@@ -17,8 +17,13 @@
 
 #include <string.h>
 #include "redu.h"
+
+/* libredu's internals that the macros below stamp (device/redu_internal.h). */
+#define REDU__INSIDE
 #include "device/redu_index_kernel.h"
 #include "device/redu_region_thread.h"
+#include "host/redu_call.h"
+#undef REDU__INSIDE
 
 /* The `order` argument: may the combine order change (commutative), or must every
  * combine see its operands in index order (the result is as if reduced left to right). */
@@ -44,7 +49,7 @@
  *       and error rules); n = 0 gives the identity.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                               \
-  typedef T redu_udr_type_##name;                                                          \
+  typedef T redu__type_##name;                                                          \
   /* Refused here, not at run time: a kernel is never stamped for a type libredu cannot    \
    * reduce (docs/design.md, "Kernels that do not depend on OpenMPOpt"). */                \
   _Static_assert(sizeof(T) <= REDU_MAX_ACC_BYTES,                                          \
@@ -55,7 +60,9 @@
                  "REDU_DECLARE_REDUCTION(" #name "): the type is aligned to more than "    \
                  "REDU_MAX_ACC_ALIGN (16 bytes), which device allocations and team "       \
                  "memory do not guarantee; drop the _Alignas");                            \
-  enum { redu_udr_order_##name = (order) };                                                \
+  /* redu__kind_<name>: what a region names first, so an unknown kind is reported as    \
+   * "undeclared identifier 'redu__kind_<kind>'" (libredu/redu_region.h). */              \
+  enum { redu__order_##name = (order), redu__kind_##name = 1 };                                                \
   _Pragma("omp begin declare target")                                                      \
   static inline T redu_identity_##name(void)                                               \
   {                                                                                        \
@@ -64,11 +71,11 @@
   }                                                                                        \
   static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                  \
   _Pragma("omp end declare target")                                                        \
-  REDU_PRAGMA(omp declare reduction(name : T : omp_out = redu_combine_##name(omp_out, omp_in)) \
+  REDU__PRAGMA(omp declare reduction(name : T : omp_out = redu_combine_##name(omp_out, omp_in)) \
               initializer(omp_priv = redu_identity_##name()))                              \
-  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu_udr_self)              \
-  REDU_DEFINE_REGION_STEPS(name, T, redu_reduce_##name##_k)                                \
-  static inline __attribute__((unused)) T redu_region_get_##name(const redu_region *R, int k) \
+  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)              \
+  REDU__DEFINE_REGION_STEPS(name, T, redu__k_redu_reduce_##name)                                \
+  static inline __attribute__((unused)) T redu__region_get_##name(const redu__region *R, int k) \
   {                                                                                        \
     T v;                                                                                   \
     memcpy(&v, R->host_result + R->off[k], sizeof v);                                      \
@@ -82,31 +89,31 @@
  * Welford state, or a record at index i into a (value, index, payload) struct. */
 #define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                              \
   _Static_assert(sizeof(In) <= 65536, #func ": input elements of at most 64 KiB");         \
-  REDU_DEFINE_ELEMENT_LOAD(func##_load, In)                                                \
+  REDU__DEFINE_ELEMENT_LOAD(redu__load_##func, In)                                                \
   _Pragma("omp begin declare target")                                                      \
-  static inline redu_udr_type_##name func##_lift(const In *x, size_t i)                    \
+  static inline redu__type_##name redu__lift_##func(const In *x, size_t i)                    \
   {                                                                                        \
-    return lift(func##_load(x + i), i);                                                    \
+    return lift(redu__load_##func(x + i), i);                                                    \
   }                                                                                        \
   _Pragma("omp end declare target")                                                        \
-  REDU_DEFINE_INDEX_REDUCE(func##_k, In, redu_udr_type_##name, redu_identity_##name(),     \
-                           func##_lift, redu_combine_##name, redu_udr_order_##name)        \
+  REDU__DEFINE_INDEX_REDUCE(redu__k_##func, In, redu__type_##name, redu_identity_##name(),     \
+                           redu__lift_##func, redu_combine_##name, redu__order_##name)        \
   static inline __attribute__((unused)) redu_status func(int device, const In *x, size_t n, \
-                                                      redu_udr_type_##name *result,        \
+                                                      redu__type_##name *result,        \
                                                       const redu_options *opts)            \
   {                                                                                        \
-    typedef redu_udr_type_##name redu_acc;                                                 \
-    const redu_call_shape sh = {.fn = #func, .elem_size = sizeof(In),                      \
+    typedef redu__type_##name redu__acc;                                                 \
+    const redu__call_shape sh = {.fn = #func, .elem_size = sizeof(In),                      \
                                 .elem_align = _Alignof(In),                                \
-                                .acc_size = sizeof(redu_acc),                              \
-                                .acc_align = _Alignof(redu_acc),                           \
-                                .ordered = redu_udr_order_##name};                         \
-    redu_call c;                                                                           \
-    redu_status s = redu_call_begin(&c, &sh, device, x, n, result, result, opts);          \
-    redu_acc acc = redu_identity_##name();                                                 \
+                                .acc_size = sizeof(redu__acc),                              \
+                                .acc_align = _Alignof(redu__acc),                           \
+                                .ordered = redu__order_##name};                         \
+    redu__call c;                                                                           \
+    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);          \
+    redu__acc acc = redu_identity_##name();                                                 \
     if (s == REDU_OK && !c.empty) {                                                        \
-      func##_k_launch(&c.launch, x, n);                                                    \
-      s = redu_call_end(&c, &acc, sizeof acc);                                             \
+      redu__k_##func##_launch(&c.launch, x, n);                                                    \
+      s = redu__call_end(&c, &acc, sizeof acc);                                             \
     }                                                                                      \
     if (s == REDU_OK)                                                                      \
       memcpy(result, &acc, sizeof acc);                                                    \
@@ -114,6 +121,6 @@
   }
 
 /* The identity lift: reduce the elements themselves. */
-#define redu_udr_self(v, i) (v)
+#define redu__self(v, i) (v)
 
 #endif

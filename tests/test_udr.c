@@ -129,7 +129,7 @@ static int clause_works(size_t bytes)
       if (!clause_works(sizeof(lanes##P)))                                                 \
         continue;                                                                          \
       lanes##P cl = redu_identity_lanes##P##_sum();                                        \
-      REDU_PRAGMA(omp target teams distribute parallel for device(dev) is_device_ptr(dl)   \
+      REDU__PRAGMA(omp target teams distribute parallel for device(dev) is_device_ptr(dl)   \
                   reduction(lanes##P##_sum : cl) map(tofrom : cl))                         \
       for (size_t i = 0; i < n; ++i)                                                       \
         cl = lanes##P##_add(cl, dl[i]);                                                    \

@@ -4,24 +4,26 @@
 #ifndef REDU_TARGET_AMDGCN_H
 #define REDU_TARGET_AMDGCN_H
 
+#include "device/redu_internal.h"
+
 #pragma omp begin declare variant match(device = {arch(amdgcn)})
 
-static inline int redu_dev_arch(void) { return REDU_ARCH_AMDGCN; }
+static inline int redu__dev_arch(void) { return REDU__ARCH_AMDGCN; }
 
-static inline unsigned redu_dev_warp_size(void) { return 64; }
+static inline unsigned redu__dev_warp_size(void) { return 64; }
 
-static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
+static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
 {
   unsigned lane = __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
   unsigned src = lane + delta < 64u ? lane + delta : lane;
   return (uint32_t)__builtin_amdgcn_ds_bpermute((int)(src << 2), (int)w);
 }
 
-static inline int redu_dev_interleave_words(void) { return 1; }
+static inline int redu__dev_interleave_words(void) { return 1; }
 
-static inline void *redu_dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
+static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
 
-static inline void redu_dev_fence(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
+static inline void redu__dev_fence(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
 
 #pragma omp end declare variant
 

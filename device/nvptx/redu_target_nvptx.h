@@ -3,28 +3,30 @@
 #ifndef REDU_TARGET_NVPTX_H
 #define REDU_TARGET_NVPTX_H
 
+#include "device/redu_internal.h"
+
 #pragma omp begin declare variant match(device = {arch(nvptx64)})
 
-static inline int redu_dev_arch(void) { return REDU_ARCH_NVPTX; }
+static inline int redu__dev_arch(void) { return REDU__ARCH_NVPTX; }
 
-static inline unsigned redu_dev_warp_size(void) { return 32; }
+static inline unsigned redu__dev_warp_size(void) { return 32; }
 
-static inline uint32_t redu_dev_shfl_down_u32(uint32_t w, unsigned delta)
+static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
 {
   return (uint32_t)__nvvm_shfl_sync_down_i32(0xffffffffu, (int)w, (int)delta, 0x1f);
 }
 
-static inline int redu_dev_interleave_words(void) { return 1; }
+static inline int redu__dev_interleave_words(void) { return 1; }
 
-static inline void *redu_dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
+static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
 
-static inline void redu_dev_fence(void) { __nvvm_membar_gl(); }
+static inline void redu__dev_fence(void) { __nvvm_membar_gl(); }
 
-typedef int redu_nvptx_i4 __attribute__((ext_vector_type(4)));
+typedef int redu__nvptx_i4 __attribute__((ext_vector_type(4)));
 /* ld.global.nc: the input is never written during a reduction. */
-static inline redu_word16 redu_dev_load16(const redu_word16 *p)
+static inline redu__word16 redu__dev_load16(const redu__word16 *p)
 {
-  return (redu_word16)__nvvm_ldg_i4((const redu_nvptx_i4 *)p);
+  return (redu__word16)__nvvm_ldg_i4((const redu__nvptx_i4 *)p);
 }
 
 #pragma omp end declare variant

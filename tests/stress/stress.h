@@ -43,7 +43,7 @@ static int stress_mode(const char *mode, int dev)
    * what differs is the target interface's declare variant. */
   int on_gpu = 0;
 #pragma omp target device(dev) map(tofrom : on_gpu)
-  on_gpu = redu_dev_arch() != REDU_ARCH_CPU;
+  on_gpu = redu__dev_arch() != REDU__ARCH_CPU;
   if (!strcmp(mode, "plan"))
     return 1;
   if (!strcmp(mode, "one"))

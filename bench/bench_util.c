@@ -1,0 +1,26 @@
+#include "bench_util.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double bench_median(void (*fn)(void *), void *arg)
+{
+  double t[100];
+  int k = 0;
+  fn(arg);
+  fn(arg);
+  double start = omp_get_wtime();
+  while (k < 100 && (k < 5 || omp_get_wtime() - start < 0.2)) {
+    double t0 = omp_get_wtime();
+    fn(arg);
+    t[k++] = omp_get_wtime() - t0;
+  }
+  qsort(t, (size_t)k, sizeof t[0], cmp_double);
+  return t[k / 2];
+}

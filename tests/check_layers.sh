@@ -1,0 +1,20 @@
+#!/bin/sh
+# check_layers.sh SRC_ROOT: includes go one way (docs/contributing.md, "Layers"):
+#   libredu/redu.h, redu_types.h, redu_typed.h  the API: public headers only
+#   device/    kernel templates, target layer: device/ and the API, never host/
+#   host/      the library: anything of the above, and host/
+#   libredu/redu_udr.h, redu_region.h  stamping macros: the API, device/, host/redu_call.h
+# and every include of ours names its folder from the include path, never "../".
+set -eu
+src=$1
+cd "$src"
+fail=0
+bad() { echo "layers: $1"; fail=1; }
+incs() { grep -Hn '^#include "' "$@" 2>/dev/null || true; }
+incs $(git ls-files '*.c' '*.h' '*.cu') | grep '"\.\./' | while read -r l; do echo "layers: relative include: $l"; done | grep . && fail=1
+incs libredu/redu.h libredu/redu_types.h libredu/redu_typed.h | grep -E '"(device|host)/' && bad "the API includes internals"
+incs $(git ls-files 'device/*.h') | grep '"host/' && bad "device/ includes host/"
+incs libredu/redu_udr.h libredu/redu_region.h | grep '"host/' | grep -v '"host/redu_call.h"' &&
+  bad "stamping macros include a host header other than host/redu_call.h"
+[ $fail = 0 ] && echo "layers: one way"
+exit $fail

@@ -1,0 +1,2 @@
+/* An internal header included directly. */
+#include "device/redu_reducers.h"
