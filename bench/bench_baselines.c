@@ -16,35 +16,46 @@ static inline uint64_t bench_hash(uint64_t i)
 }
 #pragma omp end declare target
 
-#define BENCH_FILL(T, EXPR)                                                                \
-  do {                                                                                     \
-    T *p = x;                                                                              \
-    _Pragma("omp target teams distribute parallel for device(dev) is_device_ptr(p)")       \
-    for (size_t i = 0; i < n; ++i) {                                                       \
-      uint64_t h = bench_hash(i);                                                          \
-      p[i] = (T)(EXPR);                                                                    \
-    }                                                                                      \
+#define BENCH_FILL(T, EXPR)                                                                        \
+  do {                                                                                             \
+    T *p = x;                                                                                      \
+    _Pragma("omp target teams distribute parallel for device(dev) is_device_ptr(p)")               \
+    for (size_t i = 0; i < n; ++i) {                                                               \
+      uint64_t h = bench_hash(i);                                                                  \
+      p[i] = (T)(EXPR);                                                                            \
+    }                                                                                              \
   } while (0)
 
 void bench_fill(int dev, void *x, size_t n, bench_type t)
 {
   switch (t) {
-  case BENCH_F64: BENCH_FILL(double, (double)(h >> 11) * 0x1p-53 * 2.0 - 1.0); break;
-  case BENCH_F32: BENCH_FILL(float, (float)((double)(h >> 11) * 0x1p-53 * 2.0 - 1.0)); break;
-  case BENCH_I32: BENCH_FILL(int32_t, (int32_t)(h % 2000001) - 1000000); break;
-  case BENCH_I64: BENCH_FILL(int64_t, (int64_t)(h % 2000000001) - 1000000000); break;
-  default: break;
+  case BENCH_F64:
+    BENCH_FILL(double, (double)(h >> 11) * 0x1p-53 * 2.0 - 1.0);
+    break;
+  case BENCH_F32:
+    BENCH_FILL(float, (float)((double)(h >> 11) * 0x1p-53 * 2.0 - 1.0));
+    break;
+  case BENCH_I32:
+    BENCH_FILL(int32_t, (int32_t)(h % 2000001) - 1000000);
+    break;
+  case BENCH_I64:
+    BENCH_FILL(int64_t, (int64_t)(h % 2000000001) - 1000000000);
+    break;
+  default:
+    break;
   }
 }
 
-#define BENCH_LOC(sfx, T)                                                                  \
-  typedef struct bench_loc_##sfx {                                                         \
-    T v;                                                                                   \
-    size_t i;                                                                              \
-  } bench_loc_##sfx;                                                                       \
-  BENCH_PRAGMA(omp declare reduction(argmin_##sfx : bench_loc_##sfx :                       \
-    omp_out = (omp_in.v < omp_out.v || (omp_in.v == omp_out.v && omp_in.i < omp_out.i))    \
-    ? omp_in : omp_out) initializer(omp_priv = omp_orig))
+#define BENCH_LOC(sfx, T)                                                                          \
+  typedef struct bench_loc_##sfx {                                                                 \
+    T v;                                                                                           \
+    size_t i;                                                                                      \
+  } bench_loc_##sfx;                                                                               \
+  BENCH_PRAGMA(omp declare reduction(                                                              \
+      argmin_##sfx : bench_loc_##sfx : omp_out =                                                   \
+          (omp_in.v < omp_out.v || (omp_in.v == omp_out.v && omp_in.i < omp_out.i)) ? omp_in       \
+                                                                                    : omp_out)     \
+                   initializer(omp_priv = omp_orig))
 
 BENCH_LOC(f64, double)
 BENCH_LOC(f32, float)
@@ -52,64 +63,66 @@ BENCH_LOC(i32, int32_t)
 BENCH_LOC(i64, int64_t)
 
 /* The four builtin forms over one element type, as a target region or a host loop. */
-#define BENCH_BUILTIN(sfx, T, HI, PFX, TARGET)                                                 \
-  static bench_value PFX##_##sfx(int dev, bench_op op, const T *x, size_t n)               \
-  {                                                                                        \
-    bench_value r = {0, 0};                                                                \
-    (void)dev;                                                                             \
-    if (op == BENCH_SUM) {                                                                 \
-      T s = 0;                                                                             \
-      BENCH_PRAGMA(TARGET reduction(+ : s))                                                  \
-      for (size_t i = 0; i < n; ++i)                                                       \
-        s += x[i];                                                                         \
-      r.v = (double)s;                                                                     \
-    } else if (op == BENCH_MIN) {                                                          \
-      T s = HI;                                                               \
-      BENCH_PRAGMA(TARGET reduction(min : s))                                                \
-      for (size_t i = 0; i < n; ++i)                                                       \
-        s = x[i] < s ? x[i] : s;                                                           \
-      r.v = (double)s;                                                                     \
-    } else if (op == BENCH_MAX) {                                                          \
-      T s = -HI;                                                              \
-      BENCH_PRAGMA(TARGET reduction(max : s))                                                \
-      for (size_t i = 0; i < n; ++i)                                                       \
-        s = x[i] > s ? x[i] : s;                                                           \
-      r.v = (double)s;                                                                     \
-    } else {                                                                               \
-      bench_loc_##sfx s = {HI, SIZE_MAX};                                             \
-      BENCH_PRAGMA(TARGET reduction(argmin_##sfx : s))                                    \
-      for (size_t i = 0; i < n; ++i)                                                       \
-        if (x[i] < s.v || (x[i] == s.v && i < s.i))                                        \
-          s.v = x[i], s.i = i;                                                             \
-      r.v = (double)s.v;                                                                   \
-      r.index = s.i;                                                                       \
-    }                                                                                      \
-    return r;                                                                              \
+#define BENCH_BUILTIN(sfx, T, HI, PFX, TARGET)                                                     \
+  static bench_value PFX##_##sfx(int dev, bench_op op, const T *x, size_t n)                       \
+  {                                                                                                \
+    bench_value r = {0, 0};                                                                        \
+    (void)dev;                                                                                     \
+    if (op == BENCH_SUM) {                                                                         \
+      T s = 0;                                                                                     \
+      BENCH_PRAGMA(TARGET reduction(+ : s))                                                        \
+      for (size_t i = 0; i < n; ++i)                                                               \
+        s += x[i];                                                                                 \
+      r.v = (double)s;                                                                             \
+    } else if (op == BENCH_MIN) {                                                                  \
+      T s = HI;                                                                                    \
+      BENCH_PRAGMA(TARGET reduction(min : s))                                                      \
+      for (size_t i = 0; i < n; ++i)                                                               \
+        s = x[i] < s ? x[i] : s;                                                                   \
+      r.v = (double)s;                                                                             \
+    } else if (op == BENCH_MAX) {                                                                  \
+      T s = -HI;                                                                                   \
+      BENCH_PRAGMA(TARGET reduction(max : s))                                                      \
+      for (size_t i = 0; i < n; ++i)                                                               \
+        s = x[i] > s ? x[i] : s;                                                                   \
+      r.v = (double)s;                                                                             \
+    } else {                                                                                       \
+      bench_loc_##sfx s = {HI, SIZE_MAX};                                                          \
+      BENCH_PRAGMA(TARGET reduction(argmin_##sfx : s))                                             \
+      for (size_t i = 0; i < n; ++i)                                                               \
+        if (x[i] < s.v || (x[i] == s.v && i < s.i))                                                \
+          s.v = x[i], s.i = i;                                                                     \
+      r.v = (double)s.v;                                                                           \
+      r.index = s.i;                                                                               \
+    }                                                                                              \
+    return r;                                                                                      \
   }
 
-#define BENCH_TARGET                                                                       \
+#define BENCH_TARGET                                                                               \
   omp target teams distribute parallel for device(dev) is_device_ptr(x) map(tofrom : s)
 #define BENCH_HOST omp parallel for
-#define BENCH_BOTH(sfx, T, HI)                                                             \
-  BENCH_BUILTIN(sfx, T, HI, bench_target, BENCH_TARGET)                                    \
+#define BENCH_BOTH(sfx, T, HI)                                                                     \
+  BENCH_BUILTIN(sfx, T, HI, bench_target, BENCH_TARGET)                                            \
   BENCH_BUILTIN(sfx, T, HI, bench_host, BENCH_HOST)
 BENCH_BOTH(f64, double, __builtin_inf())
 BENCH_BOTH(f32, float, __builtin_inff())
 BENCH_BOTH(i32, int32_t, INT32_MAX)
 BENCH_BOTH(i64, int64_t, INT64_MAX)
 
-#define BENCH_DISPATCH(PFX)                                                                \
-  switch (t) {                                                                             \
-  case BENCH_F64: return PFX##_f64(dev, op, x, n);                                         \
-  case BENCH_F32: return PFX##_f32(dev, op, x, n);                                         \
-  case BENCH_I32: return PFX##_i32(dev, op, x, n);                                         \
-  default: return PFX##_i64(dev, op, x, n);                                                \
+#define BENCH_DISPATCH(PFX)                                                                        \
+  switch (t) {                                                                                     \
+  case BENCH_F64:                                                                                  \
+    return PFX##_f64(dev, op, x, n);                                                               \
+  case BENCH_F32:                                                                                  \
+    return PFX##_f32(dev, op, x, n);                                                               \
+  case BENCH_I32:                                                                                  \
+    return PFX##_i32(dev, op, x, n);                                                               \
+  default:                                                                                         \
+    return PFX##_i64(dev, op, x, n);                                                               \
   }
 
-bench_value bench_builtin(int dev, bench_op op, bench_type t, const void *x, size_t n)
-{
-  BENCH_DISPATCH(bench_target)
-}
+bench_value bench_builtin(int dev, bench_op op, bench_type t, const void *x,
+                          size_t n){BENCH_DISPATCH(bench_target)}
 
 bench_value bench_host_parallel_for(bench_op op, bench_type t, const void *x, size_t n)
 {

@@ -12,8 +12,8 @@ typedef enum { BENCH_SUM, BENCH_MIN, BENCH_MAX, BENCH_ARGMIN, BENCH_OP_COUNT } b
 typedef enum { BENCH_F64, BENCH_F32, BENCH_I32, BENCH_I64, BENCH_TYPE_COUNT } bench_type;
 
 typedef struct bench_value {
-  double v;       /* the reduced value, as double */
-  size_t index;   /* argmin only */
+  double v;     /* the reduced value, as double */
+  size_t index; /* argmin only */
 } bench_value;
 
 /* Fills x (device memory of dev) with n pseudo-random elements of type t. */

@@ -1,13 +1,12 @@
 #include "bench_regions.h"
 
+#include "bench_baselines.h"
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
-#include "redu_region.h"
-#include "bench_baselines.h"
 
 typedef enum { R_DOT, R_SUM, R_THREE, R_ARRAY_SUM, R_COUNT } region_case;
-static const char *const case_names[R_COUNT] = {"dot", "region-sum", "sum+max+count",
-                                                "array-sum"};
+static const char *const case_names[R_COUNT] = {"dot", "region-sum", "sum+max+count", "array-sum"};
 /* Arrays each case reads. */
 static const int arrays_read[R_COUNT] = {2, 1, 1, 1};
 
@@ -29,15 +28,12 @@ static void run_redu(void *arg)
   double a = 0, b = -INFINITY;
   int64_t cnt = 0;
   if (r->c == R_DOT) {
-    REDU_FOR(st, r->dev, i, r->n, (x, y), (sum_f64, a)) {
-      a += x[i] * y[i];
-    }
+    REDU_FOR(st, r->dev, i, r->n, (x, y), (sum_f64, a)) { a += x[i] * y[i]; }
   } else if (r->c == R_SUM) {
-    REDU_FOR(st, r->dev, i, r->n, (x), (sum_f64, a)) {
-      a += x[i];
-    }
+    REDU_FOR(st, r->dev, i, r->n, (x), (sum_f64, a)) { a += x[i]; }
   } else if (r->c == R_THREE) {
-    REDU_FOR(st, r->dev, i, r->n, (x), (sum_f64, a), (max_f64, b), (sum_i64, cnt)) {
+    REDU_FOR(st, r->dev, i, r->n, (x), (sum_f64, a), (max_f64, b), (sum_i64, cnt))
+    {
       a += x[i];
       b = fmax(b, x[i]);
       cnt += x[i] > 0.5;
@@ -58,12 +54,12 @@ static void run_builtin(void *arg)
   double a = 0, b = -INFINITY;
   int64_t cnt = 0;
   if (r->c == R_DOT) {
-#pragma omp target teams distribute parallel for device(r->dev) is_device_ptr(x, y) \
+#pragma omp target teams distribute parallel for device(r->dev) is_device_ptr(x, y)                \
     reduction(+ : a) map(tofrom : a)
     for (size_t i = 0; i < n; ++i)
       a += x[i] * y[i];
   } else if (r->c == R_THREE) {
-#pragma omp target teams distribute parallel for device(r->dev) is_device_ptr(x) \
+#pragma omp target teams distribute parallel for device(r->dev) is_device_ptr(x)                   \
     reduction(+ : a, cnt) reduction(max : b) map(tofrom : a, b, cnt)
     for (size_t i = 0; i < n; ++i) {
       a += x[i];
@@ -71,8 +67,8 @@ static void run_builtin(void *arg)
       cnt += x[i] > 0.5;
     }
   } else {
-#pragma omp target teams distribute parallel for device(r->dev) is_device_ptr(x) \
-    reduction(+ : a) map(tofrom : a)
+#pragma omp target teams distribute parallel for device(r->dev) is_device_ptr(x) reduction(+ : a)  \
+    map(tofrom : a)
     for (size_t i = 0; i < n; ++i)
       a += x[i];
   }
@@ -82,8 +78,8 @@ static void run_builtin(void *arg)
 static void run_read(void *arg)
 {
   run *r = arg;
-  bench_read_kernel(r->dev, r->x, r->n * sizeof(double) * (size_t)arrays_read[r->c],
-                    r->read_teams, r->read_threads);
+  bench_read_kernel(r->dev, r->x, r->n * sizeof(double) * (size_t)arrays_read[r->c], r->read_teams,
+                    r->read_threads);
 }
 
 static int same(const run *a, const run *b)
@@ -107,8 +103,7 @@ int bench_regions(int dev, size_t n, const bench_timing *t)
   printf("\n# wrapped regions (REDU_FOR) over f64 arrays; builtin = the same loop with "
          "clang's reduction clauses\n");
   printf("%-14s %10s | %9s %8s %6s | %9s %8s | %9s %9s | %7s %7s %s\n", "case", "n", "redu ms",
-         "GB/s", "%ceil", "builtin", "GB/s", "ceil ms", "redu/bnd", "x bltin", "vs 1red",
-         "check");
+         "GB/s", "%ceil", "builtin", "GB/s", "ceil ms", "redu/bnd", "x bltin", "vs 1red", "check");
   double single_ms = 0;
   int mismatches = 0;
   for (int c = 0; c < R_COUNT; ++c) {
@@ -140,9 +135,8 @@ int bench_regions(int dev, size_t n, const bench_timing *t)
       for (int m = 0; m < 2; ++m) {
         double v = m ? builtin_ms : ms;
         fprintf(t->csv, "%s,%s,f64,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,0,%.6f,%d\n",
-                t->on_host ? "host" : "gpu", case_names[c], n, bytes,
-                m ? "builtin" : "libredu", v, bytes / v * 1e-6, 100.0 * ceil_ms / v,
-                builtin_ms / v, bound_ms, ok);
+                t->on_host ? "host" : "gpu", case_names[c], n, bytes, m ? "builtin" : "libredu", v,
+                bytes / v * 1e-6, 100.0 * ceil_ms / v, builtin_ms / v, bound_ms, ok);
       }
   }
   printf("# vs 1red: time / the one-reduction region over the same array\n");

@@ -4,8 +4,8 @@
 #ifndef BENCH_REGIONS_H
 #define BENCH_REGIONS_H
 
-#include <stddef.h>
 #include "bench_util.h"
+#include <stddef.h>
 
 /* n doubles per array; returns the number of results that differ from the builtin's. */
 int bench_regions(int dev, size_t n, const bench_timing *t);

@@ -1,12 +1,12 @@
 #include "bench_structs.h"
 
-#include <math.h>
-#include <omp.h>
-#include <string.h>
+#include "bench_baselines.h"
 #include "complex_sum.h"
 #include "minloc_payload.h"
 #include "welford.h"
-#include "bench_baselines.h"
+#include <math.h>
+#include <omp.h>
+#include <string.h>
 
 /* A 256-byte type: 64 float lanes summed lane by lane. */
 typedef struct {
@@ -51,10 +51,18 @@ static void run_redu(void *arg)
 {
   run *r = arg;
   switch (r->c) {
-  case S_COMPLEX: r->status = redu_reduce_cplx_sum(r->dev, r->x, r->n, &r->out.z, &r->opts); break;
-  case S_WELFORD: r->status = welford_of_doubles(r->dev, r->x, r->n, &r->out.w, &r->opts); break;
-  case S_MINLOC: r->status = lowest_particle(r->dev, r->x, r->n, &r->out.loc, &r->opts); break;
-  default: r->status = redu_reduce_lanes64_sum(r->dev, r->x, r->n, &r->out.l, &r->opts); break;
+  case S_COMPLEX:
+    r->status = redu_reduce_cplx_sum(r->dev, r->x, r->n, &r->out.z, &r->opts);
+    break;
+  case S_WELFORD:
+    r->status = welford_of_doubles(r->dev, r->x, r->n, &r->out.w, &r->opts);
+    break;
+  case S_MINLOC:
+    r->status = lowest_particle(r->dev, r->x, r->n, &r->out.loc, &r->opts);
+    break;
+  default:
+    r->status = redu_reduce_lanes64_sum(r->dev, r->x, r->n, &r->out.l, &r->opts);
+    break;
   }
 }
 
@@ -67,7 +75,7 @@ static void run_builtin(void *arg)
   if (r->c == S_COMPLEX) {
     const cplx *x = r->x;
     cplx s = redu_identity_cplx_sum();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
     reduction(cplx_sum : s) map(tofrom : s)
     for (size_t i = 0; i < n; ++i)
       s = cplx_add(s, x[i]);
@@ -75,7 +83,7 @@ static void run_builtin(void *arg)
   } else if (r->c == S_WELFORD) {
     const double *x = r->x;
     welford s = redu_identity_welford_stats();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
     reduction(welford_stats : s) map(tofrom : s)
     for (size_t i = 0; i < n; ++i)
       s = welford_merge(s, welford_of(x[i], i));
@@ -83,7 +91,7 @@ static void run_builtin(void *arg)
   } else if (r->c == S_MINLOC) {
     const particle *x = r->x;
     particle_loc s = redu_identity_energy_minloc();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
     reduction(energy_minloc : s) map(tofrom : s)
     for (size_t i = 0; i < n; ++i)
       s = loc_min(s, loc_of(x[i], i));
@@ -91,7 +99,7 @@ static void run_builtin(void *arg)
   } else {
     const lanes64 *x = r->x;
     lanes64 s = redu_identity_lanes64_sum();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x) \
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
     reduction(lanes64_sum : s) map(tofrom : s)
     for (size_t i = 0; i < n; ++i)
       s = lanes64_add(s, x[i]);
@@ -153,9 +161,9 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
   int mismatches = 0;
   printf("\n# struct reductions (user-declared; builtin = clang's declare reduction, same "
          "declaration)\n");
-  printf("%-13s %4s %10s | %9s %8s %6s | %9s %9s | %9s %8s | %9s %9s | %7s %s\n", "case",
-         "accB", "n", "redu ms", "GB/s", "%ceil", "shfl ms", "tree ms", "builtin", "GB/s",
-         "ceil ms", "redu/bnd", "x bltin", "check");
+  printf("%-13s %4s %10s | %9s %8s %6s | %9s %9s | %9s %8s | %9s %9s | %7s %s\n", "case", "accB",
+         "n", "redu ms", "GB/s", "%ceil", "shfl ms", "tree ms", "builtin", "GB/s", "ceil ms",
+         "redu/bnd", "x bltin", "check");
   for (int c = 0; c < S_COUNT; ++c) {
     run r = {.c = (struct_case)c, .dev = dev, .n = n};
     /* Host memory is smaller than a GPU's: at most 1 GiB per case there. */

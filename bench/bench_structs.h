@@ -4,8 +4,8 @@
 #ifndef BENCH_STRUCTS_H
 #define BENCH_STRUCTS_H
 
-#include <stddef.h>
 #include "bench_util.h"
+#include <stddef.h>
 
 /* Runs the struct cases with n elements each (fewer where memory runs out); returns the
  * number of results that differ from the builtin's. */

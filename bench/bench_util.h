@@ -7,7 +7,7 @@
 typedef struct bench_timing {
   double empty_ms; /* empty target region */
   int on_host;
-  FILE *csv;       /* or NULL */
+  FILE *csv; /* or NULL */
 } bench_timing;
 
 /* Median seconds of fn(arg) after two warm-up calls, repeated until 0.2 s or 100 calls

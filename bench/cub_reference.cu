@@ -2,12 +2,12 @@
 // timed end to end like libredu: reduce + copy of the result to the host, median of
 // repeated calls. Prints "cub,<op>,<type>,<n>,<ms>" lines for redu-bench to merge.
 //   redu-bench-cub N [N ...]
-#include <cub/cub.cuh>
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cub/cub.cuh>
 #include <vector>
 
 static __host__ __device__ uint64_t bench_hash(uint64_t i)
@@ -33,13 +33,13 @@ template <typename T> __global__ void fill(T *x, size_t n)
   }
 }
 
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    cudaError_t e_ = (call);                                                               \
-    if (e_ != cudaSuccess) {                                                               \
-      fprintf(stderr, "cub reference: %s: %s\n", #call, cudaGetErrorString(e_));           \
-      exit(1);                                                                             \
-    }                                                                                      \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    cudaError_t e_ = (call);                                                                       \
+    if (e_ != cudaSuccess) {                                                                       \
+      fprintf(stderr, "cub reference: %s: %s\n", #call, cudaGetErrorString(e_));                   \
+      exit(1);                                                                                     \
+    }                                                                                              \
   } while (0)
 
 template <typename F> static double median_ms(F f)
@@ -49,12 +49,12 @@ template <typename F> static double median_ms(F f)
   f();
   auto start = std::chrono::steady_clock::now();
   while (t.size() < 100 &&
-         (t.size() < 5 || std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                                  .count() < 0.2)) {
+         (t.size() < 5 ||
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 0.2)) {
     auto t0 = std::chrono::steady_clock::now();
     f();
-    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                    .count());
+    t.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];

@@ -11,6 +11,11 @@
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
  * 100 calls (at least 5). Progress goes to stderr. */
+#include "bench_baselines.h"
+#include "bench_regions.h"
+#include "bench_structs.h"
+#include "bench_util.h"
+#include "redu.h"
 #include <limits.h>
 #include <math.h>
 #include <omp.h>
@@ -18,17 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "bench_baselines.h"
-#include "bench_regions.h"
-#include "bench_structs.h"
-#include "bench_util.h"
-#include "redu.h"
 
 static const char *const op_names[BENCH_OP_COUNT] = {"sum", "min", "max", "argmin"};
 static const char *const type_names[BENCH_TYPE_COUNT] = {"f64", "f32", "i32", "i64"};
 static const size_t type_sizes[BENCH_TYPE_COUNT] = {8, 4, 4, 8};
 static const redu_type bench_redu_types[BENCH_TYPE_COUNT] = {REDU_DOUBLE, REDU_FLOAT, REDU_INT32,
-                                                       REDU_INT64};
+                                                             REDU_INT64};
 static const redu_op bench_redu_ops[BENCH_OP_COUNT] = {REDU_SUM, REDU_MIN, REDU_MAX, REDU_ARGMIN};
 
 enum { MAX_SIZES = 8 };
@@ -57,8 +57,8 @@ static void run_redu(void *arg)
     int64_t i64;
   } r;
   size_t idx = 0;
-  c->status = redu_reduce(c->dev, bench_redu_ops[c->op], bench_redu_types[c->type], c->x, c->n, &r, &idx,
-                          NULL);
+  c->status = redu_reduce(c->dev, bench_redu_ops[c->op], bench_redu_types[c->type], c->x, c->n, &r,
+                          &idx, NULL);
   c->out.index = idx;
   c->out.v = c->type == BENCH_F64   ? r.f64
              : c->type == BENCH_F32 ? r.f32
@@ -165,9 +165,11 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
       sections = argv[++i];
     else {
-      fprintf(stderr, "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
-                      "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-                      "[--only arrays,structs,regions]\n", argv[0]);
+      fprintf(stderr,
+              "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
+              "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
+              "[--only arrays,structs,regions]\n",
+              argv[0]);
       return 2;
     }
   }
@@ -210,9 +212,9 @@ int main(int argc, char **argv)
                  "result_matches_builtin\n");
   if (listed(sections, "arrays"))
     printf("%-6s %-4s %10s | %9s %8s %6s | %9s %8s | %9s %8s | %9s %9s %9s | %7s %7s %s\n", "op",
-         "type", "n", "redu ms", "GB/s", "%ceil", "builtin", "GB/s", "ceil ms", "GB/s",
-         on_host ? "host-pf" : "cub ms", "bound ms", "redu/bnd", "x bltin", on_host ? "x hpf" : "x cub",
-         "check");
+           "type", "n", "redu ms", "GB/s", "%ceil", "builtin", "GB/s", "ceil ms", "GB/s",
+           on_host ? "host-pf" : "cub ms", "bound ms", "redu/bnd", "x bltin",
+           on_host ? "x hpf" : "x cub", "check");
   int mismatches = 0;
   for (int t = 0; t < BENCH_TYPE_COUNT && listed(sections, "arrays"); ++t) {
     if (!listed(types_filter, type_names[t]))
@@ -253,11 +255,10 @@ int main(int argc, char **argv)
         fflush(stdout);
         if (csv) {
           const char *d = on_host ? "host" : "gpu";
-#define CSV_ROW(impl, ms)                                                                  \
-  fprintf(csv, "%s,%s,%s,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d\n", d, op_names[o],    \
-          type_names[t], n, bytes, impl, ms, bytes / (ms) * 1e-6,                           \
-          100.0 * ceil_kernel_ms / (ms), builtin_ms / (ms), other_ms > 0 ? other_ms / (ms) : 0.0, \
-          bound_ms, ok)
+#define CSV_ROW(impl, ms)                                                                          \
+  fprintf(csv, "%s,%s,%s,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d\n", d, op_names[o],           \
+          type_names[t], n, bytes, impl, ms, bytes / (ms) * 1e-6, 100.0 * ceil_kernel_ms / (ms),   \
+          builtin_ms / (ms), other_ms > 0 ? other_ms / (ms) : 0.0, bound_ms, ok)
           CSV_ROW("libredu", redu_ms);
           CSV_ROW("builtin", builtin_ms);
           CSV_ROW("read_ceiling", ceil_kernel_ms);

@@ -7,10 +7,10 @@
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
  * Each thread reads 16-byte words, four in flight, into four independent partials merged
- * in a fixed order (no serial dependency between loads; measured in docs/performance.md). Which words a thread reads is the
- * target's choice (redu__dev_interleave_words): grid-strided on GPUs so that a warp's loads
- * coalesce, one contiguous chunk per thread on CPUs. The unaligned head and the tail are
- * read element by element. The per-thread order, and so the whole tree, depends only on
+ * in a fixed order (no serial dependency between loads; measured in docs/performance.md). Which
+ * words a thread reads is the target's choice (redu__dev_interleave_words): grid-strided on GPUs so
+ * that a warp's loads coalesce, one contiguous chunk per thread on CPUs. The unaligned head and the
+ * tail are read element by element. The per-thread order, and so the whole tree, depends only on
  * the plan, the target and x's alignment.
  * T must be 1, 2, 4, 8 or 16 bytes. */
 #ifndef REDU_ARRAY_KERNEL_H
@@ -18,103 +18,102 @@
 
 #include "device/redu_internal.h"
 
-#include <omp.h>
-#include <stdint.h>
-#include "device/redu_reducers.h"
 #include "device/redu_launch.h"
+#include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include "device/redu_thread_range.h"
+#include <omp.h>
+#include <stdint.h>
 
-#define REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                          \
-  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
-  _Pragma("omp begin declare target")                                                      \
-  /* The word's elements through a vector view (no array: see PFX_shfl_down). */          \
-  REDU__INLINE A PFX##_word(A acc, redu__word16 w, size_t first)                             \
-  {                                                                                        \
-    typedef T lanes __attribute__((ext_vector_type(16 / sizeof(T))));                      \
-    lanes e = (lanes)w;                                                                    \
-    for (size_t j = 0; j < 16 / sizeof(T); ++j)                                            \
-      acc = COMBINE(acc, LIFT(e[j], first + j));                                           \
-    return acc;                                                                            \
-  }                                                                                        \
-                                                                                           \
-  REDU__INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                \
-  {                                                                                        \
-    enum { V = 16 / sizeof(T) };                                                           \
-    uintptr_t addr = (uintptr_t)x;                                                         \
-    size_t head = addr % sizeof(T) ? n : ((16 - addr % 16) % 16) / sizeof(T);              \
-    if (head > n)                                                                          \
-      head = n;                                                                            \
-    size_t nw = (n - head) / V;                                                            \
-    const redu__word16 *xw = (const redu__word16 *)(x + head);                               \
-    A acc = (IDENT);                                                                       \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (size_t i = g; i < head; i += stride)                                              \
-      acc = COMBINE(acc, LIFT(x[i], i));                                                   \
-    redu__range r = redu__dev_thread_range(nw, 0, g, stride);                                \
-    size_t k = r.first, step = r.step, end = r.end;                                        \
-    /* Four loads in flight into four partials, named rather than arrays (see             \
-     * PFX_shfl_down). */                                                                  \
-    A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                              \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (; k + 3 * step < end; k += 4 * step) {                                            \
-      redu__word16 w0 = redu__dev_load16(xw + k), w1 = redu__dev_load16(xw + k + step);       \
-      redu__word16 w2 = redu__dev_load16(xw + k + 2 * step);                                 \
-      redu__word16 w3 = redu__dev_load16(xw + k + 3 * step);                                 \
-      p0 = PFX##_word(p0, w0, head + k * V);                                               \
-      p1 = PFX##_word(p1, w1, head + (k + step) * V);                                      \
-      p2 = PFX##_word(p2, w2, head + (k + 2 * step) * V);                                  \
-      p3 = PFX##_word(p3, w3, head + (k + 3 * step) * V);                                  \
-    }                                                                                      \
-    acc = COMBINE(COMBINE(COMBINE(COMBINE(acc, p0), p1), p2), p3);                         \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (; k < end; k += step)                                                             \
-      acc = PFX##_word(acc, redu__dev_load16(xw + k), head + k * V);                        \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (size_t i = head + nw * V + g; i < n; i += stride)                                 \
-      acc = COMBINE(acc, LIFT(x[i], i));                                                   \
-    return acc;                                                                            \
-  }                                                                                        \
-                                                                                           \
-  /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68   \
-   * ms at 1 GiB on the H100), but not the team routine itself into the parallel region    \
-   * (see REDU__INLINE). */                                                                 \
-  static inline __attribute__((flatten)) void PFX##_team(const T *x, size_t n,             \
-                                                         size_t slots, size_t team_mem,    \
-                                                         void *spill, A *partials,         \
-                                                         unsigned *counter, A *result)     \
-  {                                                                                        \
-    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
-    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
-    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
-    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));      \
-    A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
-    PFX##_grid_finish(v, (IDENT), (A *)scratch, 0, last, tid, nth, team, nteams, partials, \
-                      counter, result);                                                    \
-  }                                                                                        \
-  _Pragma("omp end declare target")                                                        \
-                                                                                           \
-  /* SPMD by construction: nothing between `target teams` and `parallel` (see           \
-   * redu_team_scratch.h). */                                                              \
-  static void PFX##_launch(const redu__launch *L, const T *x, size_t n)                     \
-  {                                                                                        \
-    A *partials = (A *)L->partials, *result = (A *)L->result;                              \
-    unsigned *counter = L->counter;                                                        \
-    void *spill = L->team_spill;                                                           \
-    int threads = L->threads;                                                              \
-    size_t slots = L->team_slots, team_mem = L->team_mem;                                  \
-    if (L->input_on_host) {                                                                \
+#define REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                                 \
+  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
+  _Pragma("omp begin declare target")                                                              \
+  /* The word's elements through a vector view (no array: see PFX_shfl_down). */                   \
+  REDU__INLINE A PFX##_word(A acc, redu__word16 w, size_t first)                                   \
+  {                                                                                                \
+    typedef T lanes __attribute__((ext_vector_type(16 / sizeof(T))));                              \
+    lanes e = (lanes)w;                                                                            \
+    for (size_t j = 0; j < 16 / sizeof(T); ++j)                                                    \
+      acc = COMBINE(acc, LIFT(e[j], first + j));                                                   \
+    return acc;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  REDU__INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                       \
+  {                                                                                                \
+    enum { V = 16 / sizeof(T) };                                                                   \
+    uintptr_t addr = (uintptr_t)x;                                                                 \
+    size_t head = addr % sizeof(T) ? n : ((16 - addr % 16) % 16) / sizeof(T);                      \
+    if (head > n)                                                                                  \
+      head = n;                                                                                    \
+    size_t nw = (n - head) / V;                                                                    \
+    const redu__word16 *xw = (const redu__word16 *)(x + head);                                     \
+    A acc = (IDENT);                                                                               \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t i = g; i < head; i += stride)                                                      \
+      acc = COMBINE(acc, LIFT(x[i], i));                                                           \
+    redu__range r = redu__dev_thread_range(nw, 0, g, stride);                                      \
+    size_t k = r.first, step = r.step, end = r.end;                                                \
+    /* Four loads in flight into four partials, named rather than arrays (see                      \
+     * PFX_shfl_down). */                                                                          \
+    A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                                      \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; k + 3 * step < end; k += 4 * step) {                                                    \
+      redu__word16 w0 = redu__dev_load16(xw + k), w1 = redu__dev_load16(xw + k + step);            \
+      redu__word16 w2 = redu__dev_load16(xw + k + 2 * step);                                       \
+      redu__word16 w3 = redu__dev_load16(xw + k + 3 * step);                                       \
+      p0 = PFX##_word(p0, w0, head + k * V);                                                       \
+      p1 = PFX##_word(p1, w1, head + (k + step) * V);                                              \
+      p2 = PFX##_word(p2, w2, head + (k + 2 * step) * V);                                          \
+      p3 = PFX##_word(p3, w3, head + (k + 3 * step) * V);                                          \
+    }                                                                                              \
+    acc = COMBINE(COMBINE(COMBINE(COMBINE(acc, p0), p1), p2), p3);                                 \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; k < end; k += step)                                                                     \
+      acc = PFX##_word(acc, redu__dev_load16(xw + k), head + k * V);                               \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t i = head + nw * V + g; i < n; i += stride)                                         \
+      acc = COMBINE(acc, LIFT(x[i], i));                                                           \
+    return acc;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68           \
+   * ms at 1 GiB on the H100), but not the team routine itself into the parallel region            \
+   * (see REDU__INLINE). */                                                                        \
+  static inline __attribute__((flatten)) void PFX##_team(                                          \
+      const T *x, size_t n, size_t slots, size_t team_mem, void *spill, A *partials,               \
+      unsigned *counter, A *result)                                                                \
+  {                                                                                                \
+    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
+    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();          \
+    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                     \
+    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));             \
+    A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);                      \
+    PFX##_grid_finish(v, (IDENT), (A *)scratch, 0, last, tid, nth, team, nteams, partials,         \
+                      counter, result);                                                            \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+                                                                                                   \
+  /* SPMD by construction: nothing between `target teams` and `parallel` (see                      \
+   * redu_team_scratch.h). */                                                                      \
+  static void PFX##_launch(const redu__launch *L, const T *x, size_t n)                            \
+  {                                                                                                \
+    A *partials = (A *)L->partials, *result = (A *)L->result;                                      \
+    unsigned *counter = L->counter;                                                                \
+    void *spill = L->team_spill;                                                                   \
+    int threads = L->threads;                                                                      \
+    size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
+    if (L->input_on_host) {                                                                        \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
                map(to: x[0:n]) is_device_ptr(partials, counter, result, spill)             \
-               ompx_dyn_cgroup_mem(team_mem)")                                             \
-      _Pragma("omp parallel num_threads(threads)")                                         \
-      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                        \
-    } else {                                                                               \
+               ompx_dyn_cgroup_mem(team_mem)")                                                     \
+      _Pragma("omp parallel num_threads(threads)")                                                 \
+      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                         \
+    } else {                                                                                       \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)") \
-      _Pragma("omp parallel num_threads(threads)")                                         \
-      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                        \
-    }                                                                                      \
+               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)")  \
+      _Pragma("omp parallel num_threads(threads)")                                                 \
+      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                         \
+    }                                                                                              \
   }
 
 #endif

@@ -11,9 +11,9 @@
 
 #include "device/redu_internal.h"
 
+#include "redu_types.h"
 #include <stddef.h>
 #include <stdint.h>
-#include "redu_types.h"
 
 #define REDU__ADD_INT(SA, a, b) ((SA)((uint64_t)(a) + (uint64_t)(b)))
 #define REDU__ADD_UINT REDU__ADD_INT
@@ -35,28 +35,28 @@
 #define REDU__ORD_HIGHEST(O) ((O)(sizeof(O) == 4 ? INT32_MAX : INT64_MAX))
 #define REDU__KEY_INT(T, O, v, nan_key) ((O)(v))
 #define REDU__KEY_UINT REDU__KEY_INT
-#define REDU__KEY_FLT(T, O, v, nan_key)                                                     \
+#define REDU__KEY_FLT(T, O, v, nan_key)                                                            \
   _Generic((v), float: redu__float_key_int32_t, default: redu__float_key_int64_t)(v, nan_key)
 #define REDU__VALUE_INT(T, O, k) ((T)(k))
 #define REDU__VALUE_UINT REDU__VALUE_INT
-#define REDU__VALUE_FLT(T, O, k)                                                            \
-  ((T)_Generic((k), int32_t: redu__float_value_int32_t, default: redu__float_value_int64_t)(k))
+#define REDU__VALUE_FLT(T, O, k)                                                                   \
+  ((T) _Generic((k), int32_t: redu__float_value_int32_t, default: redu__float_value_int64_t)(k))
 
-#define REDU__DEFINE_FLOAT_KEY(F, O, U)                                                     \
-  _Pragma("omp begin declare target")                                                      \
-  static inline O redu__float_key_##O(F v, O nan_key)                                       \
-  {                                                                                        \
-    O b;                                                                                   \
-    __builtin_memcpy(&b, &v, sizeof b);                                                    \
-    return v != v ? nan_key : b < 0 ? (O)(b ^ (O)(~(U)0 >> 1)) : b;                        \
-  }                                                                                        \
-  static inline F redu__float_value_##O(O k)                                                \
-  {                                                                                        \
-    F v;                                                                                   \
-    O b = k < 0 ? (O)(k ^ (O)(~(U)0 >> 1)) : k;                                            \
-    __builtin_memcpy(&v, &b, sizeof v);                                                    \
-    return v;                                                                              \
-  }                                                                                        \
+#define REDU__DEFINE_FLOAT_KEY(F, O, U)                                                            \
+  _Pragma("omp begin declare target")                                                              \
+  static inline O redu__float_key_##O(F v, O nan_key)                                              \
+  {                                                                                                \
+    O b;                                                                                           \
+    __builtin_memcpy(&b, &v, sizeof b);                                                            \
+    return v != v ? nan_key : b < 0 ? (O)(b ^ (O)(~(U)0 >> 1)) : b;                                \
+  }                                                                                                \
+  static inline F redu__float_value_##O(O k)                                                       \
+  {                                                                                                \
+    F v;                                                                                           \
+    O b = k < 0 ? (O)(k ^ (O)(~(U)0 >> 1)) : k;                                                    \
+    __builtin_memcpy(&v, &b, sizeof v);                                                            \
+    return v;                                                                                      \
+  }                                                                                                \
   _Pragma("omp end declare target")
 REDU__DEFINE_FLOAT_KEY(float, int32_t, uint32_t)
 REDU__DEFINE_FLOAT_KEY(double, int64_t, uint64_t)
@@ -67,59 +67,59 @@ REDU__DEFINE_FLOAT_KEY(double, int64_t, uint64_t)
 #define REDU__CANON_UINT REDU__CANON_INT
 #define REDU__CANON_FLT(T, v) ((v) != (v) ? (T)__builtin_nan("") : (v))
 
-#define REDU__DEFINE_TYPE_OPS(sfx, T, E, K, SA, LO, HI)                                     \
-  typedef REDU__ORD_##K(T) redu__ord_##sfx;                                                  \
-  typedef struct redu__loc_##sfx {                                                          \
-    redu__ord_##sfx v;                                                                      \
-    size_t i;                                                                              \
-  } redu__loc_##sfx;                                                                        \
-  _Pragma("omp begin declare target")                                                      \
-  /* Keys for min (NaN lowest) and max (NaN highest), and back. */                         \
-  static inline redu__ord_##sfx redu__op_lo_##sfx(T v, size_t i)                             \
-  {                                                                                        \
-    return (void)i, REDU__KEY_##K(T, redu__ord_##sfx, v, REDU__ORD_LOWEST(redu__ord_##sfx));   \
-  }                                                                                        \
-  static inline redu__ord_##sfx redu__op_hi_##sfx(T v, size_t i)                             \
-  {                                                                                        \
-    return (void)i, REDU__KEY_##K(T, redu__ord_##sfx, v, REDU__ORD_HIGHEST(redu__ord_##sfx));  \
-  }                                                                                        \
-  static inline T redu__op_value_##sfx(redu__ord_##sfx k)                                    \
-  {                                                                                        \
-    T v = REDU__VALUE_##K(T, redu__ord_##sfx, k);                                            \
-    return REDU__CANON_##K(T, v);                                                           \
-  }                                                                                        \
-  static inline redu__loc_##sfx redu__op_at_lo_##sfx(T v, size_t i)                          \
-  {                                                                                        \
-    redu__loc_##sfx r = {redu__op_lo_##sfx(v, i), i};                                        \
-    return r;                                                                              \
-  }                                                                                        \
-  static inline redu__loc_##sfx redu__op_at_hi_##sfx(T v, size_t i)                          \
-  {                                                                                        \
-    redu__loc_##sfx r = {redu__op_hi_##sfx(v, i), i};                                        \
-    return r;                                                                              \
-  }                                                                                        \
-  static inline SA redu__op_widen_##sfx(T v, size_t i) { return (void)i, (SA)v; }           \
-  static inline T redu__op_self_##sfx(T v, size_t i) { return (void)i, v; }                 \
-  static inline uint8_t redu__op_truth_##sfx(T v, size_t i) { return (void)i, v != 0; }     \
-  static inline SA redu__op_add_##sfx(SA a, SA b) { return REDU__ADD_##K(SA, a, b); }       \
-  static inline SA redu__op_mul_##sfx(SA a, SA b) { return REDU__MUL_##K(SA, a, b); }       \
-  static inline redu__ord_##sfx redu__op_min_##sfx(redu__ord_##sfx a, redu__ord_##sfx b)       \
-  {                                                                                        \
-    return b < a ? b : a;                                                                  \
-  }                                                                                        \
-  static inline redu__ord_##sfx redu__op_max_##sfx(redu__ord_##sfx a, redu__ord_##sfx b)       \
-  {                                                                                        \
-    return b > a ? b : a;                                                                  \
-  }                                                                                        \
-  static inline redu__loc_##sfx redu__op_argmin_##sfx(redu__loc_##sfx a, redu__loc_##sfx b)    \
-  {                                                                                        \
-    return b.v < a.v || (b.v == a.v && b.i < a.i) ? b : a;                                 \
-  }                                                                                        \
-  static inline redu__loc_##sfx redu__op_argmax_##sfx(redu__loc_##sfx a, redu__loc_##sfx b)    \
-  {                                                                                        \
-    return b.v > a.v || (b.v == a.v && b.i < a.i) ? b : a;                                 \
-  }                                                                                        \
-  static inline T redu__op_narrow_##sfx(SA a) { return REDU__CANON_##K(T, (T)a); }           \
+#define REDU__DEFINE_TYPE_OPS(sfx, T, E, K, SA, LO, HI)                                            \
+  typedef REDU__ORD_##K(T) redu__ord_##sfx;                                                        \
+  typedef struct redu__loc_##sfx {                                                                 \
+    redu__ord_##sfx v;                                                                             \
+    size_t i;                                                                                      \
+  } redu__loc_##sfx;                                                                               \
+  _Pragma("omp begin declare target")                                                              \
+  /* Keys for min (NaN lowest) and max (NaN highest), and back. */                                 \
+  static inline redu__ord_##sfx redu__op_lo_##sfx(T v, size_t i)                                   \
+  {                                                                                                \
+    return (void)i, REDU__KEY_##K(T, redu__ord_##sfx, v, REDU__ORD_LOWEST(redu__ord_##sfx));       \
+  }                                                                                                \
+  static inline redu__ord_##sfx redu__op_hi_##sfx(T v, size_t i)                                   \
+  {                                                                                                \
+    return (void)i, REDU__KEY_##K(T, redu__ord_##sfx, v, REDU__ORD_HIGHEST(redu__ord_##sfx));      \
+  }                                                                                                \
+  static inline T redu__op_value_##sfx(redu__ord_##sfx k)                                          \
+  {                                                                                                \
+    T v = REDU__VALUE_##K(T, redu__ord_##sfx, k);                                                  \
+    return REDU__CANON_##K(T, v);                                                                  \
+  }                                                                                                \
+  static inline redu__loc_##sfx redu__op_at_lo_##sfx(T v, size_t i)                                \
+  {                                                                                                \
+    redu__loc_##sfx r = {redu__op_lo_##sfx(v, i), i};                                              \
+    return r;                                                                                      \
+  }                                                                                                \
+  static inline redu__loc_##sfx redu__op_at_hi_##sfx(T v, size_t i)                                \
+  {                                                                                                \
+    redu__loc_##sfx r = {redu__op_hi_##sfx(v, i), i};                                              \
+    return r;                                                                                      \
+  }                                                                                                \
+  static inline SA redu__op_widen_##sfx(T v, size_t i) { return (void)i, (SA)v; }                  \
+  static inline T redu__op_self_##sfx(T v, size_t i) { return (void)i, v; }                        \
+  static inline uint8_t redu__op_truth_##sfx(T v, size_t i) { return (void)i, v != 0; }            \
+  static inline SA redu__op_add_##sfx(SA a, SA b) { return REDU__ADD_##K(SA, a, b); }              \
+  static inline SA redu__op_mul_##sfx(SA a, SA b) { return REDU__MUL_##K(SA, a, b); }              \
+  static inline redu__ord_##sfx redu__op_min_##sfx(redu__ord_##sfx a, redu__ord_##sfx b)           \
+  {                                                                                                \
+    return b < a ? b : a;                                                                          \
+  }                                                                                                \
+  static inline redu__ord_##sfx redu__op_max_##sfx(redu__ord_##sfx a, redu__ord_##sfx b)           \
+  {                                                                                                \
+    return b > a ? b : a;                                                                          \
+  }                                                                                                \
+  static inline redu__loc_##sfx redu__op_argmin_##sfx(redu__loc_##sfx a, redu__loc_##sfx b)        \
+  {                                                                                                \
+    return b.v < a.v || (b.v == a.v && b.i < a.i) ? b : a;                                         \
+  }                                                                                                \
+  static inline redu__loc_##sfx redu__op_argmax_##sfx(redu__loc_##sfx a, redu__loc_##sfx b)        \
+  {                                                                                                \
+    return b.v > a.v || (b.v == a.v && b.i < a.i) ? b : a;                                         \
+  }                                                                                                \
+  static inline T redu__op_narrow_##sfx(SA a) { return REDU__CANON_##K(T, (T)a); }                 \
   _Pragma("omp end declare target")
 
 #pragma omp begin declare target
@@ -127,11 +127,11 @@ static inline uint8_t redu__op_and_flag(uint8_t a, uint8_t b) { return a & b; }
 static inline uint8_t redu__op_or_flag(uint8_t a, uint8_t b) { return a | b; }
 #pragma omp end declare target
 
-#define REDU__DEFINE_BITWISE_OPS(sfx, T, E, K, SA, LO, HI)                                  \
-  _Pragma("omp begin declare target")                                                      \
-  static inline T redu__op_band_##sfx(T a, T b) { return a & b; }                              \
-  static inline T redu__op_bor_##sfx(T a, T b) { return a | b; }                               \
-  static inline T redu__op_bxor_##sfx(T a, T b) { return a ^ b; }                              \
+#define REDU__DEFINE_BITWISE_OPS(sfx, T, E, K, SA, LO, HI)                                         \
+  _Pragma("omp begin declare target")                                                              \
+  static inline T redu__op_band_##sfx(T a, T b) { return a & b; }                                  \
+  static inline T redu__op_bor_##sfx(T a, T b) { return a | b; }                                   \
+  static inline T redu__op_bxor_##sfx(T a, T b) { return a ^ b; }                                  \
   _Pragma("omp end declare target")
 
 REDU_FOR_EACH_TYPE(REDU__DEFINE_TYPE_OPS)

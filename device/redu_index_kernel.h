@@ -20,12 +20,12 @@
 
 #include "device/redu_internal.h"
 
-#include <omp.h>
-#include <stdint.h>
-#include "device/redu_reducers.h"
 #include "device/redu_launch.h"
+#include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include "device/redu_thread_range.h"
+#include <omp.h>
+#include <stdint.h>
 
 /* Elements a thread lifts and combines per round (a power of two): enough loads in flight
  * for small accumulators without spilling registers for large ones. */
@@ -38,98 +38,97 @@
  * constant lane indices: no array, union or memcpy, whose local would be globalized or
  * kept in memory (a union here made the 256-byte element 61x slower on the H100; a plain
  * typed load, 2.4x). The vector has a power-of-two lane count (see PFX_shfl_down). */
-#define REDU__DEFINE_ELEMENT_LOAD(FN, In)                                                   \
-  _Pragma("omp begin declare target")                                                      \
-  static inline In FN(const In *p)                                                         \
-  {                                                                                        \
-    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(In))))); \
-    typedef struct {                                                                       \
-      In v;                                                                                \
-      unsigned char pad[sizeof(words) - sizeof(In)];                                       \
-    } padded;                                                                              \
-    if (sizeof(In) % 16 != 0 || (uintptr_t)p % 16 != 0)                                    \
-      return *p;                                                                           \
-    words w = {0};                                                                         \
-    _Pragma("clang loop unroll(full)")                                                     \
-    for (size_t k = 0; k < sizeof(In) / 16; ++k) {                                         \
-      redu__word16 q = redu__dev_load16((const redu__word16 *)p + k);                         \
-      _Pragma("clang loop unroll(full)")                                                   \
-      for (int j = 0; j < 4; ++j)                                                          \
-        w[4 * k + j] = q[j];                                                               \
-    }                                                                                      \
-    padded r = __builtin_bit_cast(padded, w);                                              \
-    return r.v;                                                                            \
-  }                                                                                        \
+#define REDU__DEFINE_ELEMENT_LOAD(FN, In)                                                          \
+  _Pragma("omp begin declare target")                                                              \
+  static inline In FN(const In *p)                                                                 \
+  {                                                                                                \
+    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(In)))));         \
+    typedef struct {                                                                               \
+      In v;                                                                                        \
+      unsigned char pad[sizeof(words) - sizeof(In)];                                               \
+    } padded;                                                                                      \
+    if (sizeof(In) % 16 != 0 || (uintptr_t)p % 16 != 0)                                            \
+      return *p;                                                                                   \
+    words w = {0};                                                                                 \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (size_t k = 0; k < sizeof(In) / 16; ++k) {                                                 \
+      redu__word16 q = redu__dev_load16((const redu__word16 *)p + k);                              \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (int j = 0; j < 4; ++j)                                                                  \
+        w[4 * k + j] = q[j];                                                                       \
+    }                                                                                              \
+    padded r = __builtin_bit_cast(padded, w);                                                      \
+    return r.v;                                                                                    \
+  }                                                                                                \
   _Pragma("omp end declare target")
 
-#define REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                 \
-  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                    \
-  _Pragma("omp begin declare target")                                                      \
-  /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and     \
-   * then into the one accumulator: one combine per U elements on the serial chain, and    \
-   * the tree's combines see constant-folded inputs when LIFT makes them (Welford: a       \
-   * count of 1 + 1 needs no division). Valid for ordered combiners: in ordered mode the   \
-   * U elements are consecutive. */                                                        \
-  REDU__INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                \
-  {                                                                                        \
-    enum { U = REDU__INDEX_GROUP(sizeof(A)) };                                              \
-    redu__range r = redu__dev_thread_range(n, (ORDERED), g, stride);                         \
-    size_t i = r.first, step = r.step, end = r.end;                                        \
-    A acc = (IDENT);                                                                       \
-    /* Named values, not an array (see PFX_shfl_down in redu_reducers.h). */               \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (; i + (U - 1) * step < end; i += U * step) {                                      \
-      A v0 = LIFT(x, i);                                                                   \
-      if (U >= 2) {                                                                        \
-        v0 = COMBINE(v0, LIFT(x, i + step));                                               \
-        if (U == 4)                                                                        \
-          v0 = COMBINE(v0, COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));         \
-      }                                                                                    \
-      acc = COMBINE(acc, v0);                                                              \
-    }                                                                                      \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (; i < end; i += step)                                                             \
-      acc = COMBINE(acc, LIFT(x, i));                                                      \
-    return acc;                                                                            \
-  }                                                                                        \
-                                                                                           \
-  /* flatten: see redu_array_kernel.h. */                                                  \
-  static inline __attribute__((flatten)) void PFX##_team(const S *x, size_t n, int tree,   \
-                                                         size_t slots, size_t team_mem,    \
-                                                         void *spill, A *partials,         \
-                                                         unsigned *counter, A *result)     \
-  {                                                                                        \
-    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();  \
-    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();  \
-    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));              \
-    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));      \
-    A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);              \
-    PFX##_grid_finish(v, (IDENT), (A *)scratch, tree, last, tid, nth, team, nteams,        \
-                      partials, counter, result);                                          \
-  }                                                                                        \
-  _Pragma("omp end declare target")                                                        \
-                                                                                           \
-  /* SPMD by construction: nothing between `target teams` and `parallel` (see           \
-   * redu_team_scratch.h). */                                                              \
-  static void PFX##_launch(const redu__launch *L, const S *x, size_t n)                     \
-  {                                                                                        \
-    A *partials = (A *)L->partials, *result = (A *)L->result;                              \
-    unsigned *counter = L->counter;                                                        \
-    void *spill = L->team_spill;                                                           \
-    int threads = L->threads, tree = L->tree;                                              \
-    size_t slots = L->team_slots, team_mem = L->team_mem;                                  \
-    if (L->input_on_host) {                                                                \
+#define REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                        \
+  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
+  _Pragma("omp begin declare target")                                                              \
+  /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and             \
+   * then into the one accumulator: one combine per U elements on the serial chain, and            \
+   * the tree's combines see constant-folded inputs when LIFT makes them (Welford: a               \
+   * count of 1 + 1 needs no division). Valid for ordered combiners: in ordered mode the           \
+   * U elements are consecutive. */                                                                \
+  REDU__INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                       \
+  {                                                                                                \
+    enum { U = REDU__INDEX_GROUP(sizeof(A)) };                                                     \
+    redu__range r = redu__dev_thread_range(n, (ORDERED), g, stride);                               \
+    size_t i = r.first, step = r.step, end = r.end;                                                \
+    A acc = (IDENT);                                                                               \
+    /* Named values, not an array (see PFX_shfl_down in redu_reducers.h). */                       \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; i + (U - 1) * step < end; i += U * step) {                                              \
+      A v0 = LIFT(x, i);                                                                           \
+      if (U >= 2) {                                                                                \
+        v0 = COMBINE(v0, LIFT(x, i + step));                                                       \
+        if (U == 4)                                                                                \
+          v0 = COMBINE(v0, COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));                 \
+      }                                                                                            \
+      acc = COMBINE(acc, v0);                                                                      \
+    }                                                                                              \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; i < end; i += step)                                                                     \
+      acc = COMBINE(acc, LIFT(x, i));                                                              \
+    return acc;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* flatten: see redu_array_kernel.h. */                                                          \
+  static inline __attribute__((flatten)) void PFX##_team(                                          \
+      const S *x, size_t n, int tree, size_t slots, size_t team_mem, void *spill, A *partials,     \
+      unsigned *counter, A *result)                                                                \
+  {                                                                                                \
+    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
+    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();          \
+    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                     \
+    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));             \
+    A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);                      \
+    PFX##_grid_finish(v, (IDENT), (A *)scratch, tree, last, tid, nth, team, nteams, partials,      \
+                      counter, result);                                                            \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+                                                                                                   \
+  /* SPMD by construction: nothing between `target teams` and `parallel` (see                      \
+   * redu_team_scratch.h). */                                                                      \
+  static void PFX##_launch(const redu__launch *L, const S *x, size_t n)                            \
+  {                                                                                                \
+    A *partials = (A *)L->partials, *result = (A *)L->result;                                      \
+    unsigned *counter = L->counter;                                                                \
+    void *spill = L->team_spill;                                                                   \
+    int threads = L->threads, tree = L->tree;                                                      \
+    size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
+    if (L->input_on_host) {                                                                        \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
                map(to: x[0:n]) is_device_ptr(partials, counter, result, spill)             \
-               ompx_dyn_cgroup_mem(team_mem)")                                             \
-      _Pragma("omp parallel num_threads(threads)")                                         \
-      PFX##_team(x, n, tree, slots, team_mem, spill, partials, counter, result);           \
-    } else {                                                                               \
+               ompx_dyn_cgroup_mem(team_mem)")                                                     \
+      _Pragma("omp parallel num_threads(threads)")                                                 \
+      PFX##_team(x, n, tree, slots, team_mem, spill, partials, counter, result);                   \
+    } else {                                                                                       \
       _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)") \
-      _Pragma("omp parallel num_threads(threads)")                                         \
-      PFX##_team(x, n, tree, slots, team_mem, spill, partials, counter, result);           \
-    }                                                                                      \
+               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)")  \
+      _Pragma("omp parallel num_threads(threads)")                                                 \
+      PFX##_team(x, n, tree, slots, team_mem, spill, partials, counter, result);                   \
+    }                                                                                              \
   }
 
 #endif

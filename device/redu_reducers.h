@@ -24,8 +24,8 @@
 
 #include "device/redu_internal.h"
 
-#include <stddef.h>
 #include "device/redu_target.h"
+#include <stddef.h>
 
 /* Plain `static inline`: forcing always_inline on these routines (barriers inside a
  * parallel region) made LLVM 19 emit kernels that fault on sm_90 (docs/performance.md). */
@@ -42,11 +42,22 @@
 
 /* 32-bit words for `bytes` bytes (at most 64 KiB), rounded up to a power of two (vector
  * views of values: accumulators up to 256 bytes, input elements up to 64 KiB). */
-#define REDU__POW2_WORDS(b)                                                                 \
-  ((b) <= 4 ? 1 : (b) <= 8 ? 2 : (b) <= 16 ? 4 : (b) <= 32 ? 8 : (b) <= 64 ? 16           \
-   : (b) <= 128 ? 32 : (b) <= 256 ? 64 : (b) <= 512 ? 128 : (b) <= 1024 ? 256             \
-   : (b) <= 2048 ? 512 : (b) <= 4096 ? 1024 : (b) <= 8192 ? 2048 : (b) <= 16384 ? 4096    \
-   : (b) <= 32768 ? 8192 : 16384)
+#define REDU__POW2_WORDS(b)                                                                        \
+  ((b) <= 4       ? 1                                                                              \
+   : (b) <= 8     ? 2                                                                              \
+   : (b) <= 16    ? 4                                                                              \
+   : (b) <= 32    ? 8                                                                              \
+   : (b) <= 64    ? 16                                                                             \
+   : (b) <= 128   ? 32                                                                             \
+   : (b) <= 256   ? 64                                                                             \
+   : (b) <= 512   ? 128                                                                            \
+   : (b) <= 1024  ? 256                                                                            \
+   : (b) <= 2048  ? 512                                                                            \
+   : (b) <= 4096  ? 1024                                                                           \
+   : (b) <= 8192  ? 2048                                                                           \
+   : (b) <= 16384 ? 4096                                                                           \
+   : (b) <= 32768 ? 8192                                                                           \
+                  : 16384)
 
 /* 1024 threads / 32 lanes on NVIDIA; a CPU team (warp size 1) may have up to this many. */
 #define REDU__MAX_WARPS 32
@@ -56,7 +67,7 @@
  * thread of the team (through the team-shared *last) whether this team arrived last, in
  * which case all partials are visible to it. */
 static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned *counter,
-                                       unsigned *last)
+                                        unsigned *last)
 {
   if (tid == 0) {
     unsigned ticket;
@@ -74,104 +85,101 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
 }
 #pragma omp end declare target
 
-#define REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                              \
-  _Pragma("omp begin declare target")                                                      \
-  /* The value's bits as a vector of 32-bit words: element access on a vector takes no    \
-   * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);    \
-   * an array member or memcpy through &v would be. A power-of-two lane count, and only   \
-   * values up to REDU__SHUFFLE_MAX_BYTES (PFX_team_reduce): see there. */                  \
-  REDU__INLINE A PFX##_shfl_down(A v, unsigned delta)                                       \
-  {                                                                                        \
-    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(A)))));   \
-    union {                                                                                \
-      A v;                                                                                 \
-      words w;                                                                             \
-    } u = {v};                                                                             \
-    _Pragma("clang loop unroll(full)")                                                     \
-    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                     \
-      u.w[k] = redu__dev_shfl_down_u32(u.w[k], delta);                                      \
-    return u.v;                                                                            \
-  }                                                                                        \
-                                                                                           \
-  REDU__INLINE A PFX##_warp_reduce(A v)                                                     \
-  {                                                                                        \
-    for (unsigned d = 1; d < redu__dev_warp_size(); d <<= 1)                                \
-      v = COMBINE(v, PFX##_shfl_down(v, d));                                               \
-    return v;                                                                              \
-  }                                                                                        \
-                                                                                           \
-  REDU__INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid,                 \
-                                     unsigned nthreads)                                    \
-  {                                                                                        \
-    unsigned ws = redu__dev_warp_size();                                                    \
-    unsigned lane = tid % ws, warp = tid / ws, nwarps = nthreads / ws;                     \
-    v = PFX##_warp_reduce(v);                                                              \
-    if (lane == 0)                                                                         \
-      scratch[warp] = v;                                                                   \
-    _Pragma("omp barrier")                                                                 \
-    if (warp == 0) {                                                                       \
-      unsigned per = (nwarps + ws - 1) / ws;                                               \
-      A r = ident;                                                                         \
-      _Pragma("clang loop unroll(disable)")                                                \
-      for (unsigned k = lane * per; k < (lane + 1) * per && k < nwarps; ++k)               \
-        r = COMBINE(r, scratch[k]);                                                        \
-      v = PFX##_warp_reduce(r);                                                            \
-    }                                                                                      \
-    return v;                                                                              \
-  }                                                                                        \
-                                                                                           \
-  /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */   \
-  REDU__INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads)  \
-  {                                                                                        \
-    scratch[tid] = v;                                                                      \
-    for (unsigned d = 1; d < nthreads; d <<= 1) {                                          \
-      _Pragma("omp barrier")                                                               \
-      if (tid % (2 * d) == 0 && tid + d < nthreads)                                        \
-        scratch[tid] = COMBINE(scratch[tid], scratch[tid + d]);                            \
-    }                                                                                      \
-    return tid == 0 ? scratch[0] : v; /* thread 0 made the last combine itself */          \
-  }                                                                                        \
-                                                                                           \
-  REDU__INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid,                  \
-                                    unsigned nthreads, int tree)                           \
-  {                                                                                        \
-    /* Over REDU__SHUFFLE_MAX_BYTES always the tree (a constant: the shuffle code of a     \
-     * large A is never emitted). */                                                       \
-    return tree || sizeof(A) > REDU__SHUFFLE_MAX_BYTES                                      \
-               ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                        \
-               : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                     \
-  }                                                                                        \
-                                                                                           \
-  /* Every thread of the team combines a run of partials[0, nteams) in order, then the     \
-   * team combines the runs: thread 0 gets the grid's value. */                            \
-  REDU__INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams,        \
-                                         A *scratch, unsigned tid, unsigned nthreads,      \
-                                         int tree)                                         \
-  {                                                                                        \
-    unsigned per = (nteams + nthreads - 1) / nthreads;                                     \
-    A r = ident;                                                                           \
-    _Pragma("clang loop unroll(disable)")                                                  \
-    for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                   \
-      r = COMBINE(r, ((const volatile A *)partials)[k]);                                   \
-    return PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                      \
-  }                                                                                        \
-                                                                                           \
-  REDU__INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last,   \
-                                       unsigned tid, unsigned nthreads, unsigned team,     \
-                                       unsigned nteams, A *partials, unsigned *counter,    \
-                                       A *result)                                          \
-  {                                                                                        \
-    v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                         \
-    if (tid == 0)                                                                          \
-      partials[team] = v;                                                                  \
-    if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                 \
-      return;                                                                              \
-    A r = PFX##_combine_partials(ident, partials, nteams, scratch, tid, nthreads, tree);   \
-    if (tid == 0) {                                                                        \
-      *result = r;                                                                         \
-      *counter = 0;                                                                        \
-    }                                                                                      \
-  }                                                                                        \
+#define REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                     \
+  _Pragma("omp begin declare target")                                                              \
+  /* The value's bits as a vector of 32-bit words: element access on a vector takes no             \
+   * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);            \
+   * an array member or memcpy through &v would be. A power-of-two lane count, and only            \
+   * values up to REDU__SHUFFLE_MAX_BYTES (PFX_team_reduce): see there. */                         \
+  REDU__INLINE A PFX##_shfl_down(A v, unsigned delta)                                              \
+  {                                                                                                \
+    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(A)))));          \
+    union {                                                                                        \
+      A v;                                                                                         \
+      words w;                                                                                     \
+    } u = {v};                                                                                     \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
+      u.w[k] = redu__dev_shfl_down_u32(u.w[k], delta);                                             \
+    return u.v;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  REDU__INLINE A PFX##_warp_reduce(A v)                                                            \
+  {                                                                                                \
+    for (unsigned d = 1; d < redu__dev_warp_size(); d <<= 1)                                       \
+      v = COMBINE(v, PFX##_shfl_down(v, d));                                                       \
+    return v;                                                                                      \
+  }                                                                                                \
+                                                                                                   \
+  REDU__INLINE A PFX##_block_reduce(A v, A ident, A *scratch, unsigned tid, unsigned nthreads)     \
+  {                                                                                                \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    unsigned lane = tid % ws, warp = tid / ws, nwarps = nthreads / ws;                             \
+    v = PFX##_warp_reduce(v);                                                                      \
+    if (lane == 0)                                                                                 \
+      scratch[warp] = v;                                                                           \
+    _Pragma("omp barrier")                                                                         \
+    if (warp == 0) {                                                                               \
+      unsigned per = (nwarps + ws - 1) / ws;                                                       \
+      A r = ident;                                                                                 \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (unsigned k = lane * per; k < (lane + 1) * per && k < nwarps; ++k)                       \
+        r = COMBINE(r, scratch[k]);                                                                \
+      v = PFX##_warp_reduce(r);                                                                    \
+    }                                                                                              \
+    return v;                                                                                      \
+  }                                                                                                \
+                                                                                                   \
+  /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */           \
+  REDU__INLINE A PFX##_block_reduce_tree(A v, A *scratch, unsigned tid, unsigned nthreads)         \
+  {                                                                                                \
+    scratch[tid] = v;                                                                              \
+    for (unsigned d = 1; d < nthreads; d <<= 1) {                                                  \
+      _Pragma("omp barrier")                                                                       \
+      if (tid % (2 * d) == 0 && tid + d < nthreads)                                                \
+        scratch[tid] = COMBINE(scratch[tid], scratch[tid + d]);                                    \
+    }                                                                                              \
+    return tid == 0 ? scratch[0] : v; /* thread 0 made the last combine itself */                  \
+  }                                                                                                \
+                                                                                                   \
+  REDU__INLINE A PFX##_team_reduce(A v, A ident, A *scratch, unsigned tid, unsigned nthreads,      \
+                                   int tree)                                                       \
+  {                                                                                                \
+    /* Over REDU__SHUFFLE_MAX_BYTES always the tree (a constant: the shuffle code of a             \
+     * large A is never emitted). */                                                               \
+    return tree || sizeof(A) > REDU__SHUFFLE_MAX_BYTES                                             \
+               ? PFX##_block_reduce_tree(v, scratch, tid, nthreads)                                \
+               : PFX##_block_reduce(v, ident, scratch, tid, nthreads);                             \
+  }                                                                                                \
+                                                                                                   \
+  /* Every thread of the team combines a run of partials[0, nteams) in order, then the             \
+   * team combines the runs: thread 0 gets the grid's value. */                                    \
+  REDU__INLINE A PFX##_combine_partials(A ident, const A *partials, unsigned nteams, A *scratch,   \
+                                        unsigned tid, unsigned nthreads, int tree)                 \
+  {                                                                                                \
+    unsigned per = (nteams + nthreads - 1) / nthreads;                                             \
+    A r = ident;                                                                                   \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                           \
+      r = COMBINE(r, ((const volatile A *)partials)[k]);                                           \
+    return PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                              \
+  }                                                                                                \
+                                                                                                   \
+  REDU__INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last,          \
+                                      unsigned tid, unsigned nthreads, unsigned team,              \
+                                      unsigned nteams, A *partials, unsigned *counter, A *result)  \
+  {                                                                                                \
+    v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                                 \
+    if (tid == 0)                                                                                  \
+      partials[team] = v;                                                                          \
+    if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                        \
+      return;                                                                                      \
+    A r = PFX##_combine_partials(ident, partials, nteams, scratch, tid, nthreads, tree);           \
+    if (tid == 0) {                                                                                \
+      *result = r;                                                                                 \
+      *counter = 0;                                                                                \
+    }                                                                                              \
+  }                                                                                                \
   _Pragma("omp end declare target")
 
 #endif

@@ -8,8 +8,8 @@
 
 #include "device/redu_internal.h"
 
-#include <stddef.h>
 #include "redu.h" /* REDU_REGION_MAX */
+#include <stddef.h>
 
 /* Offsets as a vector: device code indexes it without taking an address, which an
  * array member would (redu_team_scratch.h). */
@@ -17,12 +17,12 @@ typedef size_t redu__region_offsets __attribute__((ext_vector_type(REDU_REGION_M
 
 typedef struct redu__region_shape {
   redu__region_offsets off; /* offset of reduction k in a record */
-  size_t rec;              /* bytes of one record, a multiple of the largest alignment */
+  size_t rec;               /* bytes of one record, a multiple of the largest alignment */
 } redu__region_shape;
 
 #pragma omp begin declare target
 static inline redu__region_shape redu__region_layout(const size_t *sizes, const size_t *aligns,
-                                                   int count)
+                                                     int count)
 {
   redu__region_shape L = {{0}, 0};
   size_t at = 0, max_align = 1;

@@ -5,31 +5,31 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_index_kernel.h"
+#include "device/redu_region_layout.h"
 #include <omp.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "device/redu_index_kernel.h"
-#include "device/redu_region_layout.h"
 
 typedef struct redu__region_thread {
   int go;
   unsigned tid, nth, team, nteams;
-  size_t first, step, end;   /* this thread's indices: first, first + step, ... below end */
-  size_t teams_alloc;        /* stride of the partials arrays */
-  size_t slots;              /* team scratch entries per reduction */
+  size_t first, step, end; /* this thread's indices: first, first + step, ... below end */
+  size_t teams_alloc;      /* stride of the partials arrays */
+  size_t slots;            /* team scratch entries per reduction */
   int tree;
-  char *scratch;             /* this team's scratch */
+  char *scratch; /* this team's scratch */
   char *partials, *result;
   unsigned *counter, *last;
-  redu__region_offsets off;   /* reduction k's offset in a record */
+  redu__region_offsets off; /* reduction k's offset in a record */
 } redu__region_thread;
 
 #pragma omp begin declare target
 /* The launch values arrive as size_t scalars (passed by value into the region). */
-static inline redu__region_thread redu__region_thread_make(
-    size_t n, size_t teams, size_t slots, size_t tree, size_t team_mem, size_t spill,
-    size_t partials, size_t counter, size_t result, const size_t *sizes, const size_t *aligns,
-    int count, int ordered)
+static inline redu__region_thread
+redu__region_thread_make(size_t n, size_t teams, size_t slots, size_t tree, size_t team_mem,
+                         size_t spill, size_t partials, size_t counter, size_t result,
+                         const size_t *sizes, const size_t *aligns, int count, int ordered)
 {
   redu__region_thread c;
   c.go = 1;
@@ -37,8 +37,8 @@ static inline redu__region_thread redu__region_thread_make(
   c.nth = (unsigned)omp_get_num_threads();
   c.team = (unsigned)omp_get_team_num();
   c.nteams = (unsigned)omp_get_num_teams();
-  redu__range r = redu__dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid,
-                                       (size_t)c.nteams * c.nth);
+  redu__range r =
+      redu__dev_thread_range(n, ordered, (size_t)c.team * c.nth + c.tid, (size_t)c.nteams * c.nth);
   c.first = r.first, c.step = r.step, c.end = r.end;
   redu__region_shape L = redu__region_layout(sizes, aligns, count);
   size_t rec = L.rec;
@@ -74,28 +74,28 @@ static inline int redu__region_reset(redu__region_thread c)
 /* Per declared reduction `name` (stamped by REDU_DECLARE_REDUCTION): the team step
  * (combine the team, thread 0 stores the partial) and the final step (the last team
  * combines the partials and writes the result) of reduction number k of a region. */
-#define REDU__DEFINE_REGION_STEPS(name, A, PFX)                                             \
-  _Pragma("omp begin declare target")                                                      \
-  static inline __attribute__((unused)) int redu__region_team_##name(                       \
-      A v, redu__region_thread c, int k)                                             \
-  {                                                                                        \
-    A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                 \
-    v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c.tid, c.nth, c.tree);    \
-    if (c.tid == 0)                                                                       \
-      ((A *)(c.partials + c.teams_alloc * c.off[k]))[c.team] = v;                      \
-    return 0;                                                                              \
-  }                                                                                        \
-  static inline __attribute__((unused)) int redu__region_final_##name(                      \
-      redu__region_thread c, int k)                                                  \
-  {                                                                                        \
-    A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                 \
-    A r = PFX##_combine_partials(redu_identity_##name(),                                   \
-                                 (const A *)(c.partials + c.teams_alloc * c.off[k]),    \
-                                 c.nteams, scratch, c.tid, c.nth, c.tree);             \
-    if (c.tid == 0)                                                                       \
-      *(A *)(c.result + c.off[k]) = r; /* aligned: the record's layout */                  \
-    return 0;                                                                              \
-  }                                                                                        \
+#define REDU__DEFINE_REGION_STEPS(name, A, PFX)                                                    \
+  _Pragma("omp begin declare target")                                                              \
+  static inline                                                                                    \
+      __attribute__((unused)) int redu__region_team_##name(A v, redu__region_thread c, int k)      \
+  {                                                                                                \
+    A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                            \
+    v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c.tid, c.nth, c.tree);               \
+    if (c.tid == 0)                                                                                \
+      ((A *)(c.partials + c.teams_alloc * c.off[k]))[c.team] = v;                                  \
+    return 0;                                                                                      \
+  }                                                                                                \
+  static inline                                                                                    \
+      __attribute__((unused)) int redu__region_final_##name(redu__region_thread c, int k)          \
+  {                                                                                                \
+    A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                            \
+    A r = PFX##_combine_partials(redu_identity_##name(),                                           \
+                                 (const A *)(c.partials + c.teams_alloc * c.off[k]), c.nteams,     \
+                                 scratch, c.tid, c.nth, c.tree);                                   \
+    if (c.tid == 0)                                                                                \
+      *(A *)(c.result + c.off[k]) = r; /* aligned: the record's layout */                          \
+    return 0;                                                                                      \
+  }                                                                                                \
   _Pragma("omp end declare target")
 
 #endif

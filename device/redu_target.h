@@ -50,7 +50,7 @@ static inline void *redu__dev_team_mem(void) { return (void *)0; }
 
 #pragma omp end declare target
 
-#include "device/nvptx/redu_target_nvptx.h"
 #include "device/amdgcn/redu_target_amdgcn.h"
+#include "device/nvptx/redu_target_nvptx.h"
 
 #endif

@@ -19,9 +19,9 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_target.h"
 #include <omp.h>
 #include <stddef.h>
-#include "device/redu_target.h"
 
 #define REDU__PRAGMA(x) _Pragma(#x)
 
@@ -41,7 +41,7 @@ static inline size_t redu__team_scratch_bytes(size_t slots, size_t acc_size)
 /* This team's scratch: its dynamic team memory when team_mem is nonzero, else its slice
  * of `spill`. */
 static inline char *redu__dev_team_scratch(size_t team_mem, void *spill, size_t slots,
-                                          size_t acc_size)
+                                           size_t acc_size)
 {
   if (team_mem)
     return (char *)redu__dev_team_mem();

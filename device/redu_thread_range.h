@@ -4,8 +4,8 @@
 
 #include "device/redu_internal.h"
 
-#include <stddef.h>
 #include "device/redu_target.h"
+#include <stddef.h>
 
 /* first, first + step, ... below end. Returned by value: a local whose address is passed
  * on is "globalized" by clang's OpenMP GPU codegen (redu_team_scratch.h). */

@@ -1,11 +1,11 @@
 /* The axis-aligned bounding box of a 3-D point cloud: points are lifted into degenerate
  * boxes, and boxes merge by min/max per axis. */
+#include "redu_udr.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "redu_udr.h"
 
 typedef struct {
   float x, y, z;
@@ -60,8 +60,8 @@ int main(void)
   box3 ref = redu_identity_bounding_box();
   for (size_t i = 0; i < n; ++i)
     ref = box_merge(ref, box_of(h[i], i));
-  printf("box: [%.4f, %.4f] x [%.4f, %.4f] x [%.4f, %.4f]\n", b.lo[0], b.hi[0], b.lo[1],
-         b.hi[1], b.lo[2], b.hi[2]);
+  printf("box: [%.4f, %.4f] x [%.4f, %.4f] x [%.4f, %.4f]\n", b.lo[0], b.hi[0], b.lo[1], b.hi[1],
+         b.lo[2], b.hi[2]);
   free(h);
   omp_target_free(p, dev);
   /* min and max are exact in any order. */

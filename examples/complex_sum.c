@@ -1,9 +1,9 @@
 /* Sum of complex numbers with a user-declared reduction: one declaration serves libredu's
  * fast path and OpenMP's own reduction clause. */
+#include "complex_sum.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
-#include "complex_sum.h"
 
 int main(void)
 {
@@ -25,7 +25,7 @@ int main(void)
 
   /* The same declaration in an ordinary OpenMP loop. */
   cplx clause = redu_identity_cplx_sum();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(z) \
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(z)                      \
     reduction(cplx_sum : clause) map(tofrom : clause)
   for (size_t i = 0; i < n; ++i)
     clause = cplx_add(clause, z[i]);

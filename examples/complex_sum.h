@@ -2,9 +2,9 @@
 #ifndef EXAMPLE_COMPLEX_SUM_H
 #define EXAMPLE_COMPLEX_SUM_H
 
+#include "redu_udr.h"
 #include <math.h>
 #include <stdint.h>
-#include "redu_udr.h"
 
 typedef struct {
   double re, im;

@@ -1,12 +1,12 @@
 /* One k-means step: every point is assigned to its nearest centroid and the reduction
  * accumulates, per centroid, the sum of its points and their count (K x D fixed at
  * compile time). The host then moves the centroids. */
+#include "redu_udr.h"
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "redu_udr.h"
 
 enum { K = 4, D = 3 };
 

@@ -1,11 +1,11 @@
 /* A non-commutative reduction: the product M0 * M1 * ... * M(n-1) of 2x2 matrices modulo
  * a prime (a chain of transfer matrices, a linear recurrence run in parallel). Declared
  * REDU_ORDERED, libredu combines in index order on every device; the result is exact. */
+#include "redu_udr.h"
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "redu_udr.h"
 
 #define PRIME 1000000007u
 

@@ -1,12 +1,12 @@
 /* Min-loc and max-loc that carry a payload: the lowest- and highest-energy particle,
  * with its index, cell and mass. Equal energies go to the lowest index, so the answer is
  * the same on every device and plan. */
+#include "minloc_payload.h"
 #include <math.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "minloc_payload.h"
 
 static particle make(size_t i)
 {

@@ -1,10 +1,11 @@
-/* Particles and min/max-loc with a payload as user-declared reductions (minloc_payload.c, redu-bench). */
+/* Particles and min/max-loc with a payload as user-declared reductions (minloc_payload.c,
+ * redu-bench). */
 #ifndef EXAMPLE_MINLOC_PAYLOAD_H
 #define EXAMPLE_MINLOC_PAYLOAD_H
 
+#include "redu_udr.h"
 #include <math.h>
 #include <stdint.h>
-#include "redu_udr.h"
 
 typedef struct {
   double energy;

@@ -1,9 +1,9 @@
 /* libredu in a few lines: reduce device data and a host array on the default device
  * (the GPU when there is one, the host otherwise). Build: see README.md. */
+#include "redu.h"
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "redu.h"
 
 int main(void)
 {

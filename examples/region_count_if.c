@@ -1,9 +1,9 @@
 /* Count-if: how many particles are inside a sphere, and how many are moving outward. */
+#include "redu_region.h"
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "redu_region.h"
 
 typedef struct {
   float x, y, z, vr; /* position and radial velocity */
@@ -26,7 +26,8 @@ int main(void)
   int64_t inside = 0, outward = 0;
   redu_status st;
   /* A host array, mapped by the user's own clause. */
-  REDU_FOR_CLAUSES(st, dev, i, n, (map(to : h[0:n])), (sum_i64, inside), (sum_i64, outward)) {
+  REDU_FOR_CLAUSES(st, dev, i, n, (map(to : h [0:n])), (sum_i64, inside), (sum_i64, outward))
+  {
     particle4 p = h[i];
     inside += p.x * p.x + p.y * p.y + p.z * p.z < 0.25f;
     outward += p.vr > 0;

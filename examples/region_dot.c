@@ -1,8 +1,8 @@
 /* A dot product written as a loop body: libredu launches and finishes the region. */
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
-#include "redu_region.h"
 
 int main(void)
 {
@@ -19,9 +19,7 @@ int main(void)
 
   double dot = 0;
   redu_status st;
-  REDU_FOR(st, dev, i, n, (x, y), (sum_f64, dot)) {
-    dot += x[i] * y[i];
-  }
+  REDU_FOR(st, dev, i, n, (x, y), (sum_f64, dot)) { dot += x[i] * y[i]; }
   if (st != REDU_OK) {
     fprintf(stderr, "libredu: %s\n  %s\n", redu_status_string(st), redu_last_error());
     return 1;

@@ -1,9 +1,9 @@
 /* The L2 norm and the largest magnitude of a vector in one pass: two reductions of
  * different operations in one region, one read of the data. */
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
-#include "redu_region.h"
 
 int main(void)
 {
@@ -18,7 +18,8 @@ int main(void)
 
   double sumsq = 0, maxabs = 0;
   redu_status st;
-  REDU_FOR(st, dev, i, n, (v), (sum_f64, sumsq), (max_f64, maxabs)) {
+  REDU_FOR(st, dev, i, n, (v), (sum_f64, sumsq), (max_f64, maxabs))
+  {
     sumsq += v[i] * v[i];
     maxabs = fmax(maxabs, fabs(v[i]));
   }
@@ -36,5 +37,6 @@ int main(void)
          sqrt(ref_sumsq), maxabs, ref_max);
   omp_target_free(v, dev);
   /* Sums in another order differ in the last bits; device sin may differ by an ulp. */
-  return !(fabs(sumsq - ref_sumsq) <= 1e-9 * ref_sumsq && fabs(maxabs - ref_max) <= 1e-12 * ref_max);
+  return !(fabs(sumsq - ref_sumsq) <= 1e-9 * ref_sumsq &&
+           fabs(maxabs - ref_max) <= 1e-12 * ref_max);
 }

@@ -1,11 +1,11 @@
 /* The residual norm of a 2-D Poisson problem: for every interior point of an nx x ny grid,
  * r = f - (4u - u_left - u_right - u_down - u_up) / h^2, reduced as sum(r^2) and max|r|,
  * without storing r. */
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "redu_region.h"
 
 static double u_at(size_t i, size_t j) { return sin(0.01 * (double)i) * cos(0.02 * (double)j); }
 
@@ -26,7 +26,8 @@ int main(void)
   double sumsq = 0, rmax = 0;
   redu_status st;
   /* One iteration per interior cell; the body computes the cell's indices. */
-  REDU_FOR(st, dev, c, cells, (u), (sum_f64, sumsq), (max_f64, rmax)) {
+  REDU_FOR(st, dev, c, cells, (u), (sum_f64, sumsq), (max_f64, rmax))
+  {
     size_t i = c / (ny - 2) + 1, j = c % (ny - 2) + 1, k = i * ny + j;
     double lap = (4.0 * u[k] - u[k - 1] - u[k + 1] - u[k - ny] - u[k + ny]) / h2;
     double r = 1.0 - lap; /* f = 1 */

@@ -1,10 +1,10 @@
 /* A declared struct in a wrapped region: the phasor sum z = sum exp(i theta_k) of angles
  * computed in the body, with the complex sum of complex_sum.h, plus a count beside it. */
+#include "complex_sum.h"
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
-#include "complex_sum.h"
-#include "redu_region.h"
 
 int main(void)
 {
@@ -13,7 +13,8 @@ int main(void)
   cplx z = {0, 0};
   int64_t upper = 0;
   redu_status st;
-  REDU_FOR(st, dev, k, n, (), (cplx_sum, z), (sum_i64, upper)) {
+  REDU_FOR(st, dev, k, n, (), (cplx_sum, z), (sum_i64, upper))
+  {
     double theta = 2.0 * M_PI * (double)(k % 360) / 360.0;
     z = cplx_add(z, (cplx){cos(theta), sin(theta)});
     upper += k % 360 < 180;

@@ -1,10 +1,10 @@
 /* Mean and variance in one pass (Welford / Chan et al.): the reduction is declared over a
  * small state struct, and each double of the input is lifted into a state of one sample. */
+#include "welford.h"
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "welford.h"
 
 int main(void)
 {

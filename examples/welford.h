@@ -2,9 +2,9 @@
 #ifndef EXAMPLE_WELFORD_H
 #define EXAMPLE_WELFORD_H
 
+#include "redu_udr.h"
 #include <math.h>
 #include <stdint.h>
-#include "redu_udr.h"
 
 typedef struct {
   double count, mean, m2; /* m2: sum of squared deviations from the mean */
@@ -19,7 +19,8 @@ static inline welford welford_merge(welford a, welford b)
     return a;
   double count = a.count + b.count, delta = b.mean - a.mean;
   if (b.count == 1) /* one new sample: Welford's update, one division instead of two */
-    return (welford){count, a.mean + delta / count, a.m2 + delta * (b.mean - a.mean - delta / count)};
+    return (welford){count, a.mean + delta / count,
+                     a.m2 + delta * (b.mean - a.mean - delta / count)};
   return (welford){count, a.mean + delta * (b.count / count),
                    a.m2 + b.m2 + delta * delta * (a.count * b.count / count)};
 }

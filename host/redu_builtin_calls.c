@@ -8,89 +8,95 @@
 #include "host/redu_error.h"
 #include "redu.h"
 
-#define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                \
-  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                \
-  enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                   \
-  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,               \
-                                const redu_options *opts)                                  \
-  {                                                                                        \
-    redu__call c;                                                                           \
-    const redu__call_shape sh = {.fn = "redu_" #op "_" #sfx, .elem_size = sizeof(T),        \
-                                .elem_align = _Alignof(T), .acc_size = sizeof(A),          \
-                                .acc_align = _Alignof(A), .builtin = 1};                   \
-    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);          \
-    A acc = (IDENT);                                                                       \
-    if (s == REDU_OK && !c.empty) {                                                        \
-      redu__k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
-      s = redu__call_end(&c, &acc, sizeof acc);                                             \
-    }                                                                                      \
-    if (s != REDU_OK)                                                                      \
-      return s;                                                                            \
-    *result = FINISH(acc);                                                                 \
-    return REDU_OK;                                                                        \
-  }                                                                                        \
-  static redu_status redu__g_##op##_##sfx(int device, const void *x, size_t n, void *result, \
-                                         size_t *index, const redu_options *opts)          \
-  {                                                                                        \
-    (void)index;                                                                           \
-    return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, opts);                  \
+#define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
+  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                      \
+  enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
+  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,                       \
+                                const redu_options *opts)                                          \
+  {                                                                                                \
+    redu__call c;                                                                                  \
+    const redu__call_shape sh = {.fn = "redu_" #op "_" #sfx,                                       \
+                                 .elem_size = sizeof(T),                                           \
+                                 .elem_align = _Alignof(T),                                        \
+                                 .acc_size = sizeof(A),                                            \
+                                 .acc_align = _Alignof(A),                                         \
+                                 .builtin = 1};                                                    \
+    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);                 \
+    A acc = (IDENT);                                                                               \
+    if (s == REDU_OK && !c.empty) {                                                                \
+      redu__k_##op##_##sfx##_launch(&c.launch, x, n);                                              \
+      s = redu__call_end(&c, &acc, sizeof acc);                                                    \
+    }                                                                                              \
+    if (s != REDU_OK)                                                                              \
+      return s;                                                                                    \
+    *result = FINISH(acc);                                                                         \
+    return REDU_OK;                                                                                \
+  }                                                                                                \
+  static redu_status redu__g_##op##_##sfx(int device, const void *x, size_t n, void *result,       \
+                                          size_t *index, const redu_options *opts)                 \
+  {                                                                                                \
+    (void)index;                                                                                   \
+    return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, opts);                          \
   }
 
-#define REDU__DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT)                                      \
-  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, redu__loc_##sfx, IDENT, LIFT,            \
-                           redu__op_##op##_##sfx)                                           \
-  enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(redu__loc_##sfx) };                     \
-  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index, \
-                                const redu_options *opts)                                  \
-  {                                                                                        \
-    redu__call c;                                                                           \
-    const redu__call_shape sh = {.fn = "redu_" #op "_" #sfx, .elem_size = sizeof(T),        \
-                                .elem_align = _Alignof(T), .acc_size = sizeof(redu__loc_##sfx), \
-                                .acc_align = _Alignof(redu__loc_##sfx), .builtin = 1};      \
-    redu_status s = redu__call_begin(&c, &sh, device, x, n, value, index, opts);            \
-    redu__loc_##sfx acc = IDENT;                                                            \
-    if (s == REDU_OK && !c.empty) {                                                        \
-      redu__k_##op##_##sfx##_launch(&c.launch, x, n);                                       \
-      s = redu__call_end(&c, &acc, sizeof acc);                                             \
-    }                                                                                      \
-    if (s != REDU_OK)                                                                      \
-      return s;                                                                            \
-    *value = redu__op_value_##sfx(acc.v);                                                   \
-    *index = acc.i;                                                                        \
-    return REDU_OK;                                                                        \
-  }                                                                                        \
-  static redu_status redu__g_##op##_##sfx(int device, const void *x, size_t n, void *result, \
-                                         size_t *index, const redu_options *opts)          \
-  {                                                                                        \
-    return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);           \
+#define REDU__DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT)                                             \
+  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, redu__loc_##sfx, IDENT, LIFT,                 \
+                            redu__op_##op##_##sfx)                                                 \
+  enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(redu__loc_##sfx) };                            \
+  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,         \
+                                const redu_options *opts)                                          \
+  {                                                                                                \
+    redu__call c;                                                                                  \
+    const redu__call_shape sh = {.fn = "redu_" #op "_" #sfx,                                       \
+                                 .elem_size = sizeof(T),                                           \
+                                 .elem_align = _Alignof(T),                                        \
+                                 .acc_size = sizeof(redu__loc_##sfx),                              \
+                                 .acc_align = _Alignof(redu__loc_##sfx),                           \
+                                 .builtin = 1};                                                    \
+    redu_status s = redu__call_begin(&c, &sh, device, x, n, value, index, opts);                   \
+    redu__loc_##sfx acc = IDENT;                                                                   \
+    if (s == REDU_OK && !c.empty) {                                                                \
+      redu__k_##op##_##sfx##_launch(&c.launch, x, n);                                              \
+      s = redu__call_end(&c, &acc, sizeof acc);                                                    \
+    }                                                                                              \
+    if (s != REDU_OK)                                                                              \
+      return s;                                                                                    \
+    *value = redu__op_value_##sfx(acc.v);                                                          \
+    *index = acc.i;                                                                                \
+    return REDU_OK;                                                                                \
+  }                                                                                                \
+  static redu_status redu__g_##op##_##sfx(int device, const void *x, size_t n, void *result,       \
+                                          size_t *index, const redu_options *opts)                 \
+  {                                                                                                \
+    return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);                   \
   }
 
 /* Identities of min and max are the keys of +inf / -inf (of the type's extremes). */
 #define REDU__MIN_IDENT(sfx, T, HI) redu__op_lo_##sfx((T)(HI), 0)
 #define REDU__MAX_IDENT(sfx, T, LO) redu__op_hi_##sfx((T)(LO), 0)
 
-#define REDU__DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                    \
-  REDU__DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,   \
-                         redu__op_narrow_##sfx)                                             \
-  REDU__DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu__op_widen_##sfx, redu__op_mul_##sfx,  \
-                         redu__op_narrow_##sfx)                                             \
-  REDU__DEFINE_VALUE_CALL(min, sfx, T, redu__ord_##sfx, REDU__MIN_IDENT(sfx, T, HI),          \
-                         redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx)         \
-  REDU__DEFINE_VALUE_CALL(max, sfx, T, redu__ord_##sfx, REDU__MAX_IDENT(sfx, T, LO),          \
-                         redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx)         \
-  REDU__DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag,  \
-                         (T))                                                              \
-  REDU__DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T)) \
-  REDU__DEFINE_ARG_CALL(argmin, sfx, T,                                                     \
-                       ((redu__loc_##sfx){REDU__MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),      \
-                       redu__op_at_lo_##sfx)                                                \
-  REDU__DEFINE_ARG_CALL(argmax, sfx, T,                                                     \
-                       ((redu__loc_##sfx){REDU__MAX_IDENT(sfx, T, LO), REDU_NO_INDEX}),      \
-                       redu__op_at_hi_##sfx)
+#define REDU__DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                           \
+  REDU__DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,        \
+                          redu__op_narrow_##sfx)                                                   \
+  REDU__DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu__op_widen_##sfx, redu__op_mul_##sfx,       \
+                          redu__op_narrow_##sfx)                                                   \
+  REDU__DEFINE_VALUE_CALL(min, sfx, T, redu__ord_##sfx, REDU__MIN_IDENT(sfx, T, HI),               \
+                          redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx)             \
+  REDU__DEFINE_VALUE_CALL(max, sfx, T, redu__ord_##sfx, REDU__MAX_IDENT(sfx, T, LO),               \
+                          redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx)             \
+  REDU__DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag, (T))  \
+  REDU__DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T))    \
+  REDU__DEFINE_ARG_CALL(argmin, sfx, T,                                                            \
+                        ((redu__loc_##sfx){REDU__MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),           \
+                        redu__op_at_lo_##sfx)                                                      \
+  REDU__DEFINE_ARG_CALL(argmax, sfx, T,                                                            \
+                        ((redu__loc_##sfx){REDU__MAX_IDENT(sfx, T, LO), REDU_NO_INDEX}),           \
+                        redu__op_at_hi_##sfx)
 
-#define REDU__DEFINE_CALLS_BITWISE(sfx, T, E, K, SA, LO, HI)                                \
-  REDU__DEFINE_VALUE_CALL(band, sfx, T, T, (T)~(T)0, redu__op_self_##sfx, redu__op_band_##sfx, (T)) \
-  REDU__DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T)) \
+#define REDU__DEFINE_CALLS_BITWISE(sfx, T, E, K, SA, LO, HI)                                       \
+  REDU__DEFINE_VALUE_CALL(band, sfx, T, T, (T) ~(T)0, redu__op_self_##sfx, redu__op_band_##sfx,    \
+                          (T))                                                                     \
+  REDU__DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T))      \
   REDU__DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bxor_##sfx, (T))
 
 REDU_FOR_EACH_TYPE(REDU__DEFINE_CALLS_ALL)
@@ -103,7 +109,7 @@ REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_CALLS_BITWISE)
 #undef REDU__MAX_IDENT
 
 typedef redu_status (*redu__generic_fn)(int, const void *, size_t, void *, size_t *,
-                                       const redu_options *);
+                                        const redu_options *);
 
 /* Per (op, type): the generic entry and the bytes of the accumulator it reduces into. */
 typedef struct redu__builtin {
@@ -111,15 +117,15 @@ typedef struct redu__builtin {
   unsigned char acc_bytes;
 } redu__builtin;
 
-#define REDU__ENTRY(op, OP, sfx, E) [OP][E] = {redu__g_##op##_##sfx, redu__acc_bytes_##op##_##sfx},
-#define REDU__ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                         \
-  REDU__ENTRY(sum, REDU_SUM, sfx, E) REDU__ENTRY(prod, REDU_PROD, sfx, E)                    \
-  REDU__ENTRY(min, REDU_MIN, sfx, E) REDU__ENTRY(max, REDU_MAX, sfx, E)                      \
-  REDU__ENTRY(land, REDU_LAND, sfx, E) REDU__ENTRY(lor, REDU_LOR, sfx, E)                    \
-  REDU__ENTRY(argmin, REDU_ARGMIN, sfx, E) REDU__ENTRY(argmax, REDU_ARGMAX, sfx, E)
-#define REDU__ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                     \
-  REDU__ENTRY(band, REDU_BAND, sfx, E) REDU__ENTRY(bor, REDU_BOR, sfx, E)                    \
-  REDU__ENTRY(bxor, REDU_BXOR, sfx, E)
+#define REDU__ENTRY(op, OP, sfx, E) [OP][E] = {redu__g_##op##_##sfx, redu__acc_bytes_##op##_##sfx}
+#define REDU__ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                                \
+  REDU__ENTRY(sum, REDU_SUM, sfx, E), REDU__ENTRY(prod, REDU_PROD, sfx, E),                        \
+      REDU__ENTRY(min, REDU_MIN, sfx, E), REDU__ENTRY(max, REDU_MAX, sfx, E),                      \
+      REDU__ENTRY(land, REDU_LAND, sfx, E), REDU__ENTRY(lor, REDU_LOR, sfx, E),                    \
+      REDU__ENTRY(argmin, REDU_ARGMIN, sfx, E), REDU__ENTRY(argmax, REDU_ARGMAX, sfx, E),
+#define REDU__ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                            \
+  REDU__ENTRY(band, REDU_BAND, sfx, E), REDU__ENTRY(bor, REDU_BOR, sfx, E),                        \
+      REDU__ENTRY(bxor, REDU_BXOR, sfx, E),
 
 static const redu__builtin redu__builtin_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU__ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU__ENTRIES_BITWISE)};
@@ -139,14 +145,16 @@ redu_status redu_reduce(int device, redu_op op, redu_type type, const void *x, s
 {
   if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
     return redu__fail(REDU_ERR_UNSUPPORTED,
-                     "redu_reduce: unknown op %d or type %d; use the redu_op and redu_type "
-                     "enums of redu.h", (int)op, (int)type);
+                      "redu_reduce: unknown op %d or type %d; use the redu_op and redu_type "
+                      "enums of redu.h",
+                      (int)op, (int)type);
   if (!redu__builtin_table[op][type].fn)
     return redu__fail(REDU_ERR_UNSUPPORTED,
-                     "redu_reduce: op %d is not defined for floating-point type %d; bitwise "
-                     "and/or/xor take integer types only", (int)op, (int)type);
+                      "redu_reduce: op %d is not defined for floating-point type %d; bitwise "
+                      "and/or/xor take integer types only",
+                      (int)op, (int)type);
   if ((op == REDU_ARGMIN || op == REDU_ARGMAX) && !index)
     return redu__fail(REDU_ERR_NULL_ARG,
-                     "redu_reduce: argmin/argmax need an index output; pass a size_t *");
+                      "redu_reduce: argmin/argmax need an index output; pass a size_t *");
   return redu__builtin_table[op][type].fn(device, x, n, result, index, opts);
 }

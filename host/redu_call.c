@@ -1,11 +1,5 @@
 #include "host/redu_call.h"
 
-#include <omp.h>
-#include <pthread.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include "host/redu_cuda.h"
@@ -13,6 +7,12 @@
 #include "host/redu_error.h"
 #include "host/redu_plan.h"
 #include "host/redu_scratch.h"
+#include <omp.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int redu__verbose_flag;
 static pthread_once_t redu__verbose_once = PTHREAD_ONCE_INIT;
@@ -31,7 +31,7 @@ static int redu__verbose(void)
 }
 
 static void redu__plan_text(const redu__device *d, size_t n, const redu__call_shape *sh,
-                           const redu__plan *p, char *buf, size_t len)
+                            const redu__plan *p, char *buf, size_t len)
 {
   snprintf(buf, len,
            "device %d (%s; %s): n=%zu -> %d teams x %d threads [%s]; team combine: %s, "
@@ -45,17 +45,17 @@ static void redu__plan_text(const redu__device *d, size_t n, const redu__call_sh
 /* x must be readable by the device over n elements: on NVIDIA the driver knows every
  * allocation; CPU devices read host memory, where nothing can be checked. */
 static redu_status redu__check_device_range(const redu__device *d, const void *p, size_t bytes,
-                                           const char *what, const char *fn)
+                                            const char *what, const char *fn)
 {
   char why[160];
   if (d->arch == REDU__ARCH_NVPTX && redu__cuda_check_range(d->number, p, bytes, why, sizeof why))
     return redu__fail(REDU_ERR_NOT_DEVICE_PTR,
-                     "%s: %s is not usable on device %d: %s. Pass memory from "
-                     "omp_target_alloc(..., %d)%s",
-                     fn, what, d->number, why, d->number,
-                     what[0] == 'x' ? ", or a host array with REDU_INPUT_HOST"
-                     : what[0] == 'd' ? ", or map host arrays with REDU_FOR_CLAUSES"
-                                      : "");
+                      "%s: %s is not usable on device %d: %s. Pass memory from "
+                      "omp_target_alloc(..., %d)%s",
+                      fn, what, d->number, why, d->number,
+                      what[0] == 'x'   ? ", or a host array with REDU_INPUT_HOST"
+                      : what[0] == 'd' ? ", or map host arrays with REDU_FOR_CLAUSES"
+                                       : "");
   return REDU_OK;
 }
 
@@ -78,8 +78,8 @@ static redu__pad_layout redu__pad_layout_of(const redu__plan *p, size_t acc_size
 }
 
 static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
-                                       const redu__call_shape *sh, const redu__plan *p,
-                                       const redu_options *opts)
+                                        const redu__call_shape *sh, const redu__plan *p,
+                                        const redu_options *opts)
 {
   redu__pad_layout l = redu__pad_layout_of(p, sh->acc_size);
   char *pad = opts->scratchpad;
@@ -87,22 +87,24 @@ static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
    * multiples of 16 from the start. */
   if ((uintptr_t)pad % REDU_SCRATCHPAD_ALIGN)
     return redu__fail(REDU_ERR_MISALIGNED,
-                     "%s: the scratchpad at %p is not aligned to %d bytes; pass memory from "
-                     "omp_target_alloc", sh->fn, (void *)pad, REDU_SCRATCHPAD_ALIGN);
+                      "%s: the scratchpad at %p is not aligned to %d bytes; pass memory from "
+                      "omp_target_alloc",
+                      sh->fn, (void *)pad, REDU_SCRATCHPAD_ALIGN);
   if (opts->scratchpad_bytes < l.total)
     return redu__fail(REDU_ERR_SCRATCH_TOO_SMALL,
-                     "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
-                     "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
-                     sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size,
-                     l.total);
+                      "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
+                      "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
+                      sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size, l.total);
   redu_status s = redu__check_device_range(d, pad, l.total, "the scratchpad", sh->fn);
   if (s != REDU_OK)
     return s;
   unsigned zero = 0;
   if (omp_target_memcpy(pad + l.counter, &zero, sizeof zero, 0, 0, d->number,
                         omp_get_initial_device()) != 0)
-    return redu__fail(REDU_ERR_DEVICE, "%s: could not clear the scratchpad's counter on "
-                     "device %d", sh->fn, d->number);
+    return redu__fail(REDU_ERR_DEVICE,
+                      "%s: could not clear the scratchpad's counter on "
+                      "device %d",
+                      sh->fn, d->number);
   c->launch.partials = pad;
   c->launch.counter = (unsigned *)(pad + l.counter);
   c->launch.result = pad + l.result;
@@ -112,16 +114,17 @@ static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
 }
 
 static redu_status redu__use_cache(redu__call *c, redu__device *d, const redu__call_shape *sh,
-                                  const redu__plan *p)
+                                   const redu__plan *p)
 {
   if (!(c->slot = redu__scratch_acquire(d)))
     return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
-                     sh->fn, d->number);
+                      sh->fn, d->number);
   if (p->spill_bytes && redu__scratch_spill(d, c->slot, p->spill_bytes) != 0) {
     redu__scratch_release(d, c->slot);
     return redu__fail(REDU_ERR_OUT_OF_MEMORY,
-                     "%s: no device memory for %zu bytes of team scratch on device %d; pass "
-                     "fewer teams or threads in redu_options", sh->fn, p->spill_bytes, d->number);
+                      "%s: no device memory for %zu bytes of team scratch on device %d; pass "
+                      "fewer teams or threads in redu_options",
+                      sh->fn, p->spill_bytes, d->number);
   }
   c->launch.partials = c->slot->partials;
   c->launch.counter = c->slot->counter;
@@ -131,34 +134,35 @@ static redu_status redu__use_cache(redu__call *c, redu__device *d, const redu__c
 }
 
 static redu_status redu__check_array_input(const redu__device *d, const redu__call_shape *sh,
-                                          const void *x, size_t n, int on_host)
+                                           const void *x, size_t n, int on_host)
 {
   if (!x)
     return redu__fail(REDU_ERR_NULL_ARG, "%s: x is NULL with n = %zu", sh->fn, n);
   if (n > SIZE_MAX / sh->elem_size || (uintptr_t)x > UINTPTR_MAX - n * sh->elem_size)
     return redu__fail(REDU_ERR_OVERFLOW,
-                     "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
-                     sh->fn, n, sh->elem_size, x);
+                      "%s: n = %zu elements of %zu bytes starting at %p exceed the address space",
+                      sh->fn, n, sh->elem_size, x);
   /* The same test on every target: a GPU faults on a misaligned load ("misaligned
    * address", fatal to the process), a CPU would read it silently. */
   if (sh->elem_align > 1 && (uintptr_t)x % sh->elem_align)
     return redu__fail(REDU_ERR_MISALIGNED,
-                     "%s: x = %p is not aligned to its %zu-byte element type (%zu bytes past a "
-                     "multiple of %zu); pass the start of an array of that type",
-                     sh->fn, x, sh->elem_size, (size_t)((uintptr_t)x % sh->elem_align),
-                     sh->elem_align);
+                      "%s: x = %p is not aligned to its %zu-byte element type (%zu bytes past a "
+                      "multiple of %zu); pass the start of an array of that type",
+                      sh->fn, x, sh->elem_size, (size_t)((uintptr_t)x % sh->elem_align),
+                      sh->elem_align);
   return on_host ? REDU_OK : redu__check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
 }
 
 /* A wrapped region's iteration count and the device pointers its body reads (their
  * extents are the body's business: only the first byte is checked). */
 static redu_status redu__check_region_inputs(const redu__device *d, const redu__call_shape *sh,
-                                            size_t n)
+                                             size_t n)
 {
   if (n > PTRDIFF_MAX)
     return redu__fail(REDU_ERR_OVERFLOW,
-                     "%s: n = %zu iterations exceed PTRDIFF_MAX (a negative count converted "
-                     "to size_t?)", sh->fn, n);
+                      "%s: n = %zu iterations exceed PTRDIFF_MAX (a negative count converted "
+                      "to size_t?)",
+                      sh->fn, n);
   for (size_t k = 0; k < sh->nptrs; ++k) {
     char what[48];
     snprintf(what, sizeof what, "device pointer %zu of the region", k + 1);
@@ -177,28 +181,27 @@ static redu_status redu__check_shape(const redu__call_shape *sh, const redu_opti
 {
   if (opts && (opts->flags & ~redu__known_flags))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
-                     opts->flags & ~redu__known_flags);
+                      opts->flags & ~redu__known_flags);
   if (opts && (opts->teams < 0 || opts->threads < 0))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
-                     sh->fn, opts->teams, opts->threads);
+                      sh->fn, opts->teams, opts->threads);
   if (sh->ptrs && sh->acc_size > REDU_MAX_ACC_BYTES)
     return redu__fail(REDU_ERR_UNSUPPORTED,
-                     "%s: the region's reductions take %zu bytes together (with alignment); "
-                     "at most %d: split them over two regions", sh->fn, sh->acc_size,
-                     REDU_MAX_ACC_BYTES);
+                      "%s: the region's reductions take %zu bytes together (with alignment); "
+                      "at most %d: split them over two regions",
+                      sh->fn, sh->acc_size, REDU_MAX_ACC_BYTES);
   if (!sh->elem_size || !sh->acc_size || sh->acc_size > REDU_MAX_ACC_BYTES || !sh->acc_align ||
       sh->acc_align > REDU_MAX_ACC_ALIGN)
     return redu__fail(REDU_ERR_UNSUPPORTED,
-                     "%s: element of %zu bytes, accumulator of %zu bytes aligned to %zu: "
-                     "libredu reduces into types of 1..%d bytes, aligned to at most %d",
-                     sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, REDU_MAX_ACC_BYTES,
-                     REDU_MAX_ACC_ALIGN);
+                      "%s: element of %zu bytes, accumulator of %zu bytes aligned to %zu: "
+                      "libredu reduces into types of 1..%d bytes, aligned to at most %d",
+                      sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, REDU_MAX_ACC_BYTES,
+                      REDU_MAX_ACC_ALIGN);
   return REDU_OK;
 }
 
-redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int device,
-                            const void *x, size_t n, const void *out1, const void *out2,
-                            const redu_options *opts)
+redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int device, const void *x,
+                             size_t n, const void *out1, const void *out2, const redu_options *opts)
 {
   const char *fn = sh->fn;
   *c = (redu__call){0};
@@ -220,9 +223,8 @@ redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int devi
     return REDU_OK;
   }
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  if ((s = sh->ptrs ? redu__check_region_inputs(d, sh, n) : redu__check_array_input(d, sh, x, n,
-                                                                                   on_host)) !=
-      REDU_OK)
+  if ((s = sh->ptrs ? redu__check_region_inputs(d, sh, n)
+                    : redu__check_array_input(d, sh, x, n, on_host)) != REDU_OK)
     return s;
   redu__plan p;
   if ((s = redu__plan_make(d, n, sh, opts, &p)) != REDU_OK)
@@ -256,14 +258,14 @@ redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size)
                              c->launch.device) == 0
                ? REDU_OK
                : redu__fail(REDU_ERR_DEVICE, "could not copy the result from device %d",
-                           c->launch.device);
+                            c->launch.device);
   memcpy(acc, c->launch.result, acc_size);
   redu__scratch_release(c->owner, c->slot);
   return REDU_OK;
 }
 
 static redu_status redu__plan_for(int device, size_t n, const redu__call_shape *sh,
-                                 const redu_options *opts, redu__device **d, redu__plan *p)
+                                  const redu_options *opts, redu__device **d, redu__plan *p)
 {
   redu_status s = redu__check_shape(sh, opts);
   if (s != REDU_OK)
@@ -276,8 +278,11 @@ static redu_status redu__plan_for(int device, size_t n, const redu__call_shape *
 
 static redu__call_shape redu__builtin_shape(const char *fn, size_t elem_size)
 {
-  return (redu__call_shape){.fn = fn, .elem_size = elem_size,
-                           .acc_size = elem_size ? elem_size : 1, .acc_align = 1, .builtin = 1};
+  return (redu__call_shape){.fn = fn,
+                            .elem_size = elem_size,
+                            .acc_size = elem_size ? elem_size : 1,
+                            .acc_align = 1,
+                            .builtin = 1};
 }
 
 redu_status redu_describe_plan(int device, size_t n, size_t elem_size, char *buf, size_t len)
@@ -307,13 +312,12 @@ redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, 
 }
 
 redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t acc_size,
-                               const redu_options *opts, size_t *team_bytes,
-                               size_t *device_bytes)
+                               const redu_options *opts, size_t *team_bytes, size_t *device_bytes)
 {
   redu__device *d;
   redu__plan p;
-  redu__call_shape sh = {.fn = "redu_scratch_query", .elem_size = elem_size,
-                        .acc_size = acc_size, .acc_align = 1};
+  redu__call_shape sh = {
+      .fn = "redu_scratch_query", .elem_size = elem_size, .acc_size = acc_size, .acc_align = 1};
   if (!team_bytes || !device_bytes)
     return redu__fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
   redu_status s = redu__plan_for(device, n ? n : 1, &sh, opts, &d, &p);

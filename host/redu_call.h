@@ -7,22 +7,22 @@
 
 #include "device/redu_internal.h"
 
-#include <stddef.h>
 #include "device/redu_launch.h"
 #include "device/redu_region_layout.h"
 #include "redu.h"
+#include <stddef.h>
 
 /* What kind of accumulator a call reduces into. */
 typedef struct redu__call_shape {
-  const char *fn;      /* the public call's name, for error messages */
-  size_t elem_size;    /* bytes per input element (x[i]) */
-  size_t elem_align;   /* _Alignof the input element: x must be aligned to it */
-  size_t acc_size;     /* sizeof the accumulator */
-  size_t acc_align;    /* _Alignof the accumulator */
-  int ordered;         /* combiner not commutative: index order everywhere */
-  int builtin;         /* a built-in op's kernel: warp shuffles only, no tree mode */
+  const char *fn;          /* the public call's name, for error messages */
+  size_t elem_size;        /* bytes per input element (x[i]) */
+  size_t elem_align;       /* _Alignof the input element: x must be aligned to it */
+  size_t acc_size;         /* sizeof the accumulator */
+  size_t acc_align;        /* _Alignof the accumulator */
+  int ordered;             /* combiner not commutative: index order everywhere */
+  int builtin;             /* a built-in op's kernel: warp shuffles only, no tree mode */
   const void *const *ptrs; /* wrapped regions: device pointers the body reads, or NULL */
-  size_t nptrs;        /* (x is then unused and may be NULL) */
+  size_t nptrs;            /* (x is then unused and may be NULL) */
 } redu__call_shape;
 
 /* One call's host side: redu__call_begin validates, plans and takes scratch; the caller
@@ -30,8 +30,8 @@ typedef struct redu__call_shape {
  * and gives the scratch back. */
 typedef struct redu__call {
   redu__launch launch;
-  int empty;             /* n == 0: no launch; the result is the identity */
-  int result_on_device;  /* the result lies in the user's scratchpad (device memory) */
+  int empty;                  /* n == 0: no launch; the result is the identity */
+  int result_on_device;       /* the result lies in the user's scratchpad (device memory) */
   struct redu__device *owner; /* whose scratch pool the slot returns to */
   struct redu__slot *slot;
 } redu__call;
@@ -39,17 +39,17 @@ typedef struct redu__call {
 /* out1 and out2 are the caller's outputs (both must be non-NULL). On REDU_OK with
  * !c->empty the caller launches and then must call redu__call_end. */
 REDU_API redu_status redu__call_begin(redu__call *c, const redu__call_shape *shape, int device,
-                                      const void *x, size_t n, const void *out1,
-                                      const void *out2, const redu_options *opts);
+                                      const void *x, size_t n, const void *out1, const void *out2,
+                                      const redu_options *opts);
 /* Copies acc_size bytes of result into acc, releases the scratch. */
 REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
 
 /* A wrapped region's host side: the call, and its reductions' layout
  * (device/redu_region_layout.h) and results. */
 typedef struct redu__region {
-  int go;              /* launch the region (no error, n > 0) */
-  int count;           /* reductions */
-  size_t rec;          /* bytes of one record of all accumulators */
+  int go;                      /* launch the region (no error, n > 0) */
+  int count;                   /* reductions */
+  size_t rec;                  /* bytes of one record of all accumulators */
   size_t off[REDU_REGION_MAX]; /* offset of reduction k in a record */
   redu__call call;
   unsigned char host_result[REDU_MAX_ACC_BYTES];
@@ -59,9 +59,9 @@ typedef struct redu__region {
  * sizes and alignments, and takes scratch; ptrs (nptrs of them) must be device memory.
  * Sets *st; the returned region has go = 1 when the caller must launch. */
 REDU_API redu__region redu__region_begin(redu_status *st, const char *fn, int device, size_t n,
-                                         const void *const *ptrs, size_t nptrs,
-                                         const size_t *sizes, const size_t *aligns, int count,
-                                         int ordered, const redu_options *opts);
+                                         const void *const *ptrs, size_t nptrs, const size_t *sizes,
+                                         const size_t *aligns, int count, int ordered,
+                                         const redu_options *opts);
 /* After the launch: copies the results into R->host_result, releases the scratch. */
 REDU_API redu_status redu__region_end(redu__region *R);
 

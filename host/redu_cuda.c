@@ -98,7 +98,8 @@ int redu__cuda_props_get(int ordinal, redu__cuda_props *p)
   for (size_t i = 0; i < sizeof q / sizeof q[0]; ++i)
     if (redu__cu.device_get_attribute(q[i].dst, q[i].attr, d) != 0)
       return -1;
-  if (ordinal >= REDU__CU_MAX_DEVICES || redu__cu.primary_ctx_retain(&redu__cu_ctx[ordinal], d) != 0)
+  if (ordinal >= REDU__CU_MAX_DEVICES ||
+      redu__cu.primary_ctx_retain(&redu__cu_ctx[ordinal], d) != 0)
     return -1;
   if (redu__cu.device_get_name(p->name, (int)sizeof p->name, d) != 0)
     snprintf(p->name, sizeof p->name, "CUDA device %d", ordinal);
@@ -123,16 +124,15 @@ int redu__cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why
   void *data[] = {&type, &owner, &start, &size};
   int rc = -1;
   if (redu__cu.pointer_get_attributes(4, attrs, data, p) != 0 ||
-      (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE &&
-       type != CU_MEMORYTYPE_UNIFIED))
+      (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE && type != CU_MEMORYTYPE_UNIFIED))
     snprintf(why, len, "%p is not memory the CUDA driver knows (a plain host pointer?)", ptr);
   else if (type == CU_MEMORYTYPE_DEVICE && owner != ordinal)
     snprintf(why, len, "%p is memory of CUDA device %d, not of device %d", ptr, owner, ordinal);
   else if (size == 0)
     snprintf(why, len, "the CUDA driver gives no allocation range for %p", ptr);
   else if (p - start > size || bytes > size - (p - start))
-    snprintf(why, len, "%zu bytes from %p run past the end of its %zu-byte allocation", bytes,
-             ptr, size);
+    snprintf(why, len, "%zu bytes from %p run past the end of its %zu-byte allocation", bytes, ptr,
+             size);
   else
     rc = 0;
   redu__cu.ctx_pop(&popped);

@@ -1,12 +1,12 @@
 #include "host/redu_device.h"
 
-#include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "device/redu_reducers.h"
 #include "host/redu_cuda.h"
 #include "host/redu_error.h"
 #include "host/redu_topology.h"
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* Set-up is serialised by the lock; lookups after set-up take no lock (every call makes
  * one, from any number of host threads). */
@@ -53,9 +53,9 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
     redu__cuda_props p;
     if (redu__cuda_props_get(num, &p) != 0)
       return redu__fail(REDU_ERR_DEVICE,
-                       "%s: device %d runs NVIDIA code but the CUDA driver (libcuda.so.1) "
-                       "does not describe CUDA device %d",
-                       fn, num, num);
+                        "%s: device %d runs NVIDIA code but the CUDA driver (libcuda.so.1) "
+                        "does not describe CUDA device %d",
+                        fn, num, num);
     char loc[128];
     redu__topology_pci_locality(p.pci_domain, p.pci_bus, p.pci_device, loc, sizeof loc);
     snprintf(d->name, sizeof d->name, "%s", p.name);
@@ -66,19 +66,20 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
     d->team_mem = p.shared_mem_per_block > REDU__RUNTIME_TEAM_MEM
                       ? (size_t)(p.shared_mem_per_block - REDU__RUNTIME_TEAM_MEM)
                       : 0;
-    snprintf(d->where, sizeof d->where, "CUDA driver: %d SMs, %d threads/team, %d B team "
-             "memory; %s", p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block,
-             loc);
+    snprintf(d->where, sizeof d->where,
+             "CUDA driver: %d SMs, %d threads/team, %d B team "
+             "memory; %s",
+             p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, loc);
   } else {
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
      * here: size it by the host's cores. */
     d->units = redu__topology_cores();
     d->max_threads = arch == REDU__ARCH_CPU ? REDU__MAX_WARPS : 1024;
     snprintf(d->name, sizeof d->name, "%s",
-             d->is_initial ? "host (initial device)"
-             : on_host               ? "host (offload disabled or unavailable)"
+             d->is_initial            ? "host (initial device)"
+             : on_host                ? "host (offload disabled or unavailable)"
              : arch == REDU__ARCH_CPU ? "host-offload CPU device"
-                                     : "AMD GPU");
+                                      : "AMD GPU");
     snprintf(d->where, sizeof d->where, "hwloc: %s", topo);
   }
   return REDU_OK;
@@ -90,15 +91,14 @@ redu_status redu__device_get(int device, redu__device **out, const char *fn)
   int num = device == REDU_DEFAULT_DEVICE ? omp_get_default_device() : device;
   if (num != initial && (num < 0 || num >= count))
     return redu__fail(REDU_ERR_INVALID_DEVICE,
-                     "%s: device %d does not exist: this process has %d offload device(s) "
-                     "(0..%d) and the host is %d",
-                     fn, device, count, count - 1, initial);
+                      "%s: device %d does not exist: this process has %d offload device(s) "
+                      "(0..%d) and the host is %d",
+                      fn, device, count, count - 1, initial);
   int slot = num == initial ? count : num;
   /* Fast path, no lock: entries are immutable once published (release below). */
   redu__device **table = __atomic_load_n(&redu__devices, __ATOMIC_ACQUIRE);
-  redu__device *ready = table && slot < redu__device_slots
-                           ? __atomic_load_n(&table[slot], __ATOMIC_ACQUIRE)
-                           : NULL;
+  redu__device *ready =
+      table && slot < redu__device_slots ? __atomic_load_n(&table[slot], __ATOMIC_ACQUIRE) : NULL;
   if (ready) {
     *out = ready;
     return REDU_OK;

@@ -4,22 +4,22 @@
 #ifndef REDU_DEVICE_H
 #define REDU_DEVICE_H
 
+#include "redu.h"
 #include <pthread.h>
 #include <stddef.h>
-#include "redu.h"
 
 typedef struct redu__device {
-  int number;          /* OpenMP device number */
-  int is_initial;      /* the host itself (omp_get_initial_device()) */
-  int arch;            /* REDU__ARCH_* of the code that runs there */
+  int number;     /* OpenMP device number */
+  int is_initial; /* the host itself (omp_get_initial_device()) */
+  int arch;       /* REDU__ARCH_* of the code that runs there */
   int warp_size;
-  int units;           /* multiprocessors of a GPU, or cores of the host */
-  int max_threads;     /* per team */
-  size_t team_mem;     /* dynamic team memory a team may take (0: none, use device memory) */
-  int env_teams;       /* REDU_TEAMS / REDU_THREADS, 0 when unset */
+  int units;       /* multiprocessors of a GPU, or cores of the host */
+  int max_threads; /* per team */
+  size_t team_mem; /* dynamic team memory a team may take (0: none, use device memory) */
+  int env_teams;   /* REDU_TEAMS / REDU_THREADS, 0 when unset */
   int env_threads;
   char name[96];
-  char where[192];     /* where the figures come from, and the device's host locality */
+  char where[192]; /* where the figures come from, and the device's host locality */
   pthread_mutex_t pool_lock;
   struct redu__slot *pool;
 } redu__device;

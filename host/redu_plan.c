@@ -1,10 +1,10 @@
 #include "host/redu_plan.h"
 
-#include <stdio.h>
 #include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include "host/redu_error.h"
 #include "host/redu_scratch.h"
+#include <stdio.h>
 
 /* GPU: 512 threads (16 warps) per team, 4 teams per multiprocessor (measured on the H100:
  * 4 beat 2 by 10% at 1 GiB although the kernels' 46-64 registers let only two 512-thread
@@ -32,13 +32,13 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
     size_t full = (size_t)d->units * REDU__GPU_TEAMS_PER_UNIT;
     int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
                   : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
-                                                         : REDU__GPU_THREADS / 4;
+                                                          : REDU__GPU_THREADS / 4;
     p->threads = threads <= d->max_threads ? threads : d->max_threads;
     size_t want = redu__div_up(bytes, (size_t)p->threads * REDU__MIN_BYTES_PER_THREAD);
     p->teams = (int)(want < full ? want : full);
     snprintf(p->reason, sizeof p->reason,
-             "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread",
-             p->threads, REDU__GPU_TEAMS_PER_UNIT, d->units, REDU__MIN_BYTES_PER_THREAD);
+             "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread", p->threads,
+             REDU__GPU_TEAMS_PER_UNIT, d->units, REDU__MIN_BYTES_PER_THREAD);
   }
   if (p->teams < 1)
     p->teams = 1;
@@ -48,14 +48,14 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
  * thread (tree), and the team's "last" flag, in dynamic team memory when it fits there,
  * else a slice of device memory per team (always on CPUs, which have no team memory). */
 static void redu__plan_team_scratch(const redu__device *d, const redu__call_shape *shape,
-                                   const redu_options *opts, redu__plan *p)
+                                    const redu_options *opts, redu__plan *p)
 {
   unsigned flags = opts ? opts->flags : 0;
   /* Shuffles unless asked, up to REDU__SHUFFLE_MAX_BYTES (device/redu_reducers.h): they
    * beat the tree at every size measured on the H100, 16 to 256 bytes, by 1-10% end to end
    * (docs/user-reductions.md); larger accumulators always combine through the tree. */
-  p->tree = !shape->builtin &&
-            ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
+  p->tree =
+      !shape->builtin && ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
   size_t bytes = redu__team_scratch_bytes(p->team_slots, shape->acc_size);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;
@@ -63,13 +63,13 @@ static void redu__plan_team_scratch(const redu__device *d, const redu__call_shap
 }
 
 redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
-                           const redu_options *opts, redu__plan *p)
+                            const redu_options *opts, redu__plan *p)
 {
   const char *fn = shape->fn;
   redu__plan_auto(d, n * shape->elem_size, shape->acc_size, p);
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu__fail(REDU_ERR_BAD_OPTION,
-                     "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
+                      "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
   const char *src = NULL;
   if (d->env_teams)
     p->teams = d->env_teams, src = "REDU_TEAMS";
@@ -82,17 +82,17 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
   if (src)
     snprintf(p->reason, sizeof p->reason, "set by %s", src);
   if (p->teams < 1 || p->teams > REDU_MAX_TEAMS)
-    return redu__fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn,
-                     p->teams, src ? src : "planner", REDU_MAX_TEAMS);
+    return redu__fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn, p->teams,
+                      src ? src : "planner", REDU_MAX_TEAMS);
   if (p->threads < 1 || p->threads > d->max_threads || p->threads % d->warp_size)
     return redu__fail(REDU_ERR_BAD_OPTION,
-                     "%s: %d threads per team (from %s) must be a multiple of the warp size "
-                     "%d and at most %d on device %d",
-                     fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
-                     d->number);
+                      "%s: %d threads per team (from %s) must be a multiple of the warp size "
+                      "%d and at most %d on device %d",
+                      fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
+                      d->number);
   if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
     return redu__fail(REDU_ERR_BAD_OPTION,
-                     "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);
+                      "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);
   redu__plan_team_scratch(d, shape, opts, p);
   return REDU_OK;
 }

@@ -3,17 +3,17 @@
 #ifndef REDU_PLAN_H
 #define REDU_PLAN_H
 
-#include <stddef.h>
 #include "host/redu_call.h"
 #include "host/redu_device.h"
+#include <stddef.h>
 
 typedef struct redu__plan {
   int teams;
   int threads;
-  int tree;             /* team combine through scratch instead of shuffles */
-  size_t team_slots;    /* accumulators of team scratch per team */
-  size_t team_mem;      /* bytes of dynamic team memory per team, 0: scratch in device memory */
-  size_t spill_bytes;   /* device memory for team scratch (teams * slots * acc), or 0 */
+  int tree;           /* team combine through scratch instead of shuffles */
+  size_t team_slots;  /* accumulators of team scratch per team */
+  size_t team_mem;    /* bytes of dynamic team memory per team, 0: scratch in device memory */
+  size_t spill_bytes; /* device memory for team scratch (teams * slots * acc), or 0 */
   char reason[200];
 } redu__plan;
 
@@ -21,6 +21,6 @@ typedef struct redu__plan {
  * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device
  * cannot run. */
 redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
-                           const redu_options *opts, redu__plan *p);
+                            const redu_options *opts, redu__plan *p);
 
 #endif

@@ -1,22 +1,22 @@
 /* The host half of wrapped regions (libredu/redu_region.h): one call around the user's
  * target region, planned for a record of all its accumulators. */
-#include <string.h>
 #include "device/redu_region_thread.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
+#include <string.h>
 
 /* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
 enum { REDU__REGION_PLAN_BYTES = 8 };
 
 redu__region redu__region_begin(redu_status *st, const char *fn, int device, size_t n,
-                              const void *const *ptrs, size_t nptrs, const size_t *sizes,
-                              const size_t *aligns, int count, int ordered,
-                              const redu_options *opts)
+                                const void *const *ptrs, size_t nptrs, const size_t *sizes,
+                                const size_t *aligns, int count, int ordered,
+                                const redu_options *opts)
 {
   redu__region R = {0};
   if (count < 1 || count > REDU_REGION_MAX) {
-    *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: %d reductions; a region carries 1..%d", fn,
-                    count, REDU_REGION_MAX);
+    *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: %d reductions; a region carries 1..%d", fn, count,
+                     REDU_REGION_MAX);
     return R;
   }
   R.count = count;
@@ -28,12 +28,12 @@ redu__region redu__region_begin(redu_status *st, const char *fn, int device, siz
   for (int k = 0; k < count; ++k)
     align = aligns[k] > align ? aligns[k] : align;
   redu__call_shape sh = {.fn = fn,
-                        .elem_size = REDU__REGION_PLAN_BYTES,
-                        .acc_size = R.rec,
-                        .acc_align = align,
-                        .ordered = ordered,
-                        .ptrs = ptrs,
-                        .nptrs = nptrs};
+                         .elem_size = REDU__REGION_PLAN_BYTES,
+                         .acc_size = R.rec,
+                         .acc_align = align,
+                         .ordered = ordered,
+                         .ptrs = ptrs,
+                         .nptrs = nptrs};
   /* A region has no output pointers of its own: R stands in for the NULL checks. */
   *st = redu__call_begin(&R.call, &sh, device, NULL, n, &R, &R, opts);
   R.go = *st == REDU_OK && !R.call.empty;

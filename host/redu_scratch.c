@@ -1,8 +1,8 @@
 #include "host/redu_scratch.h"
 
+#include "device/redu_reducers.h"
 #include <omp.h>
 #include <stdlib.h>
-#include "device/redu_reducers.h"
 
 /* libomptarget's allocator of page-locked host memory that its devices can write. */
 void *llvm_omp_target_alloc_host(size_t size, int device_num);
@@ -33,10 +33,9 @@ static redu__slot *redu__slot_new(redu__device *d)
    * a call costs one synchronisation (the region's end) instead of a kernel plus a copy.
    * A CPU device's memory is host memory already. */
   s->result = d->arch == REDU__ARCH_CPU ? omp_target_alloc(REDU_MAX_ACC_BYTES, dev)
-                                       : llvm_omp_target_alloc_host(REDU_MAX_ACC_BYTES, dev);
+                                        : llvm_omp_target_alloc_host(REDU_MAX_ACC_BYTES, dev);
   if (!s->partials || !s->counter || !s->result ||
-      omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev,
-                        omp_get_initial_device()) != 0) {
+      omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev, omp_get_initial_device()) != 0) {
     redu__slot_free(d, s);
     return NULL;
   }

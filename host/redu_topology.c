@@ -42,8 +42,8 @@ void redu__topology_pci_locality(int domain, int bus, int dev, char *buf, size_t
 {
   pthread_once(&redu__topo_once, redu__topology_load);
   hwloc_obj_t pci = redu__topo_ok ? hwloc_get_pcidev_by_busid(redu__topo, (unsigned)domain,
-                                                             (unsigned)bus, (unsigned)dev, 0)
-                                 : NULL;
+                                                              (unsigned)bus, (unsigned)dev, 0)
+                                  : NULL;
   if (!pci) {
     snprintf(buf, len, "PCI %04x:%02x:%02x.0 not visible to hwloc", domain, bus, dev);
     return;

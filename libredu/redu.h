@@ -32,9 +32,9 @@
 #ifndef REDU_H
 #define REDU_H
 
+#include "redu_types.h"
 #include <stddef.h>
 #include <stdint.h>
-#include "redu_types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,8 +50,7 @@ extern "C" {
 #define REDU_VERSION_MINOR 2
 #define REDU_VERSION_PATCH 0
 /* One number that grows with every release: major * 10000 + minor * 100 + patch. */
-#define REDU_VERSION                                                                       \
-  (REDU_VERSION_MAJOR * 10000 + REDU_VERSION_MINOR * 100 + REDU_VERSION_PATCH)
+#define REDU_VERSION (REDU_VERSION_MAJOR * 10000 + REDU_VERSION_MINOR * 100 + REDU_VERSION_PATCH)
 
 /* REDU_VERSION of the library loaded at run time; compare it with the REDU_VERSION of
  * the headers a program was compiled with (kernels stamped from declared reductions and
@@ -62,30 +61,30 @@ REDU_API unsigned redu_version(void);
 
 /* X(name, text): every status, and the fixed text redu_status_string returns for it (what
  * went wrong and what to do). The enum and the texts are both made from this table. */
-#define REDU_FOR_EACH_STATUS(X)                                                            \
-  X(REDU_OK, "success")                                                                    \
-  X(REDU_ERR_NULL_ARG, "a required pointer argument is NULL: pass valid input and output " \
-                       "pointers (x may be NULL only when n is 0)")                        \
-  X(REDU_ERR_INVALID_DEVICE, "no such OpenMP device: pass 0..omp_get_num_devices()-1, "    \
-                             "omp_get_initial_device() or REDU_DEFAULT_DEVICE")            \
-  X(REDU_ERR_OVERFLOW, "n elements of this type do not fit in the address space: check n") \
-  X(REDU_ERR_UNSUPPORTED, "this operation is not defined for this element type (bitwise "  \
-                          "ops take integers only), or the op/type value is unknown")      \
-  X(REDU_ERR_NOT_DEVICE_PTR, "x is not memory of the chosen device, or x[0, n) runs past " \
-                             "its allocation: allocate it with omp_target_alloc on that "  \
-                             "device, or pass a host array with REDU_INPUT_HOST")          \
-  X(REDU_ERR_BAD_OPTION, "invalid launch option (redu_options or REDU_TEAMS/REDU_THREADS): " \
-                         "threads must be a multiple of the warp size and within the "     \
-                         "device's limit; teams within 1..REDU_MAX_TEAMS")                 \
-  X(REDU_ERR_OUT_OF_MEMORY, "device scratch memory could not be allocated: free device "   \
-                            "memory or reduce concurrency")                                \
-  X(REDU_ERR_DEVICE, "the OpenMP device runtime failed: check that libomptarget finds the " \
-                     "device (LIBOMPTARGET_INFO=1) and REDU_VERBOSE=1 output")             \
-  X(REDU_ERR_SCRATCH_TOO_SMALL, "the scratchpad in redu_options is too small for this "    \
-                                "call: size it with redu_scratch_query, or pass NULL to "  \
-                                "use libredu's own scratch")                               \
-  X(REDU_ERR_MISALIGNED, "a pointer is not aligned to its element type (x to the "         \
-                         "element, the scratchpad to REDU_SCRATCHPAD_ALIGN): pass the "    \
+#define REDU_FOR_EACH_STATUS(X)                                                                    \
+  X(REDU_OK, "success")                                                                            \
+  X(REDU_ERR_NULL_ARG, "a required pointer argument is NULL: pass valid input and output "         \
+                       "pointers (x may be NULL only when n is 0)")                                \
+  X(REDU_ERR_INVALID_DEVICE, "no such OpenMP device: pass 0..omp_get_num_devices()-1, "            \
+                             "omp_get_initial_device() or REDU_DEFAULT_DEVICE")                    \
+  X(REDU_ERR_OVERFLOW, "n elements of this type do not fit in the address space: check n")         \
+  X(REDU_ERR_UNSUPPORTED, "this operation is not defined for this element type (bitwise "          \
+                          "ops take integers only), or the op/type value is unknown")              \
+  X(REDU_ERR_NOT_DEVICE_PTR, "x is not memory of the chosen device, or x[0, n) runs past "         \
+                             "its allocation: allocate it with omp_target_alloc on that "          \
+                             "device, or pass a host array with REDU_INPUT_HOST")                  \
+  X(REDU_ERR_BAD_OPTION, "invalid launch option (redu_options or REDU_TEAMS/REDU_THREADS): "       \
+                         "threads must be a multiple of the warp size and within the "             \
+                         "device's limit; teams within 1..REDU_MAX_TEAMS")                         \
+  X(REDU_ERR_OUT_OF_MEMORY, "device scratch memory could not be allocated: free device "           \
+                            "memory or reduce concurrency")                                        \
+  X(REDU_ERR_DEVICE, "the OpenMP device runtime failed: check that libomptarget finds the "        \
+                     "device (LIBOMPTARGET_INFO=1) and REDU_VERBOSE=1 output")                     \
+  X(REDU_ERR_SCRATCH_TOO_SMALL, "the scratchpad in redu_options is too small for this "            \
+                                "call: size it with redu_scratch_query, or pass NULL to "          \
+                                "use libredu's own scratch")                                       \
+  X(REDU_ERR_MISALIGNED, "a pointer is not aligned to its element type (x to the "                 \
+                         "element, the scratchpad to REDU_SCRATCHPAD_ALIGN): pass the "            \
                          "start of an array of that type, as omp_target_alloc returns it")
 
 #define REDU__STATUS_ENUM(name, text) name,
@@ -119,9 +118,17 @@ typedef enum redu_op {
 
 /* The element types, in the order of the table in redu_types.h. */
 typedef enum redu_type {
-  REDU_INT8, REDU_INT16, REDU_INT32, REDU_INT64,
-  REDU_UINT8, REDU_UINT16, REDU_UINT32, REDU_UINT64,
-  REDU_FLOAT, REDU_DOUBLE, REDU_TYPE_COUNT
+  REDU_INT8,
+  REDU_INT16,
+  REDU_INT32,
+  REDU_INT64,
+  REDU_UINT8,
+  REDU_UINT16,
+  REDU_UINT32,
+  REDU_UINT64,
+  REDU_FLOAT,
+  REDU_DOUBLE,
+  REDU_TYPE_COUNT
 } redu_type;
 
 /* The device argument that means omp_get_default_device(). */

@@ -55,32 +55,32 @@
 #include "device/redu_builtin_ops.h"
 #undef REDU__INSIDE
 
-#define REDU_FOR(st, dev, i, n, ptrs, ...)                                                 \
+#define REDU_FOR(st, dev, i, n, ptrs, ...)                                                         \
   REDU__FOR_IMPL(st, dev, i, n, ptrs, (REDU__IS_DEVICE_PTR ptrs), REDU__SYNC, __VA_ARGS__)
-#define REDU_FOR_CLAUSES(st, dev, i, n, clauses, ...)                                      \
+#define REDU_FOR_CLAUSES(st, dev, i, n, clauses, ...)                                              \
   REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__SYNC, __VA_ARGS__)
-#define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                       \
+#define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                               \
   REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, __VA_ARGS__)
 
 /* Built-in kinds, declared like any user reduction, with the rules of the typed calls
  * (device/redu_builtin_ops.h): integer sums wrap, min/max compare order keys (a NaN wins,
  * -0.0 orders before +0.0) and return the canonical NaN. */
-#define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                       \
-  _Pragma("omp begin declare target")                                                      \
-  static inline T redu_region_add_##sfx(T a, T b) { return REDU__ADD_##K(T, a, b); }       \
-  static inline T redu_region_min_##sfx(T a, T b)                                          \
-  {                                                                                        \
-    return redu__op_value_##sfx(                                                           \
-        redu__op_min_##sfx(redu__op_lo_##sfx(a, 0), redu__op_lo_##sfx(b, 0)));             \
-  }                                                                                        \
-  static inline T redu_region_max_##sfx(T a, T b)                                          \
-  {                                                                                        \
-    return redu__op_value_##sfx(                                                           \
-        redu__op_max_##sfx(redu__op_hi_##sfx(a, 0), redu__op_hi_##sfx(b, 0)));             \
-  }                                                                                        \
-  _Pragma("omp end declare target")                                                        \
-  REDU_DECLARE_REDUCTION(sum_##sfx, T, redu_region_add_##sfx, REDU_COMMUTATIVE, 0)         \
-  REDU_DECLARE_REDUCTION(min_##sfx, T, redu_region_min_##sfx, REDU_COMMUTATIVE, HI)        \
+#define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                               \
+  _Pragma("omp begin declare target")                                                              \
+  static inline T redu_region_add_##sfx(T a, T b) { return REDU__ADD_##K(T, a, b); }               \
+  static inline T redu_region_min_##sfx(T a, T b)                                                  \
+  {                                                                                                \
+    return redu__op_value_##sfx(                                                                   \
+        redu__op_min_##sfx(redu__op_lo_##sfx(a, 0), redu__op_lo_##sfx(b, 0)));                     \
+  }                                                                                                \
+  static inline T redu_region_max_##sfx(T a, T b)                                                  \
+  {                                                                                                \
+    return redu__op_value_##sfx(                                                                   \
+        redu__op_max_##sfx(redu__op_hi_##sfx(a, 0), redu__op_hi_##sfx(b, 0)));                     \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+  REDU_DECLARE_REDUCTION(sum_##sfx, T, redu_region_add_##sfx, REDU_COMMUTATIVE, 0)                 \
+  REDU_DECLARE_REDUCTION(min_##sfx, T, redu_region_min_##sfx, REDU_COMMUTATIVE, HI)                \
   REDU_DECLARE_REDUCTION(max_##sfx, T, redu_region_max_##sfx, REDU_COMMUTATIVE, LO)
 REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 #undef REDU__REGION_KINDS
@@ -108,10 +108,10 @@ REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 #define REDU__VAR(kind, var) var
 
 /* Arguments counted up to 16, so that 9..16 reductions are reported as too many. */
-#define REDU__NARGS(...)                                                                   \
+#define REDU__NARGS(...)                                                                           \
   REDU__NARGS2(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define REDU__NARGS2(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, \
-                     N, ...)                                                               \
+#define REDU__NARGS2(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, N,     \
+                     ...)                                                                          \
   N
 /* m(k, pair) for each pair, k = 0, 1, ... (up to REDU_REGION_MAX pairs) */
 #define REDU__MAP(m, ...) REDU__CAT(REDU__MAP_, REDU__NARGS(__VA_ARGS__))(m, __VA_ARGS__)
@@ -135,40 +135,39 @@ REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 
 /* 1 when the string s (a stringised variable) has only identifier characters in its first
  * 48 characters. */
-#define REDU__ID_CHAR(s, k)                                                                \
-  ((k) >= sizeof(s) || REDU__ID_BYTE((s)[(k) < sizeof(s) ? (k) : 0]))
-#define REDU__ID_BYTE(c)                                                                   \
-  (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || ((c) >= '0' && (c) <= '9') || \
+#define REDU__ID_CHAR(s, k) ((k) >= sizeof(s) || REDU__ID_BYTE((s)[(k) < sizeof(s) ? (k) : 0]))
+#define REDU__ID_BYTE(c)                                                                           \
+  (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || ((c) >= '0' && (c) <= '9') ||       \
    (c) == '_' || (c) == 0)
-#define REDU__ID_8(s, k)                                                                   \
-  (REDU__ID_CHAR(s, k) && REDU__ID_CHAR(s, k + 1) && REDU__ID_CHAR(s, k + 2) &&             \
-   REDU__ID_CHAR(s, k + 3) && REDU__ID_CHAR(s, k + 4) && REDU__ID_CHAR(s, k + 5) &&         \
+#define REDU__ID_8(s, k)                                                                           \
+  (REDU__ID_CHAR(s, k) && REDU__ID_CHAR(s, k + 1) && REDU__ID_CHAR(s, k + 2) &&                    \
+   REDU__ID_CHAR(s, k + 3) && REDU__ID_CHAR(s, k + 4) && REDU__ID_CHAR(s, k + 5) &&                \
    REDU__ID_CHAR(s, k + 6) && REDU__ID_CHAR(s, k + 7))
-#define REDU__IS_IDENTIFIER(s)                                                             \
-  (REDU__ID_8(s, 0) && REDU__ID_8(s, 8) && REDU__ID_8(s, 16) && REDU__ID_8(s, 24) &&        \
+#define REDU__IS_IDENTIFIER(s)                                                                     \
+  (REDU__ID_8(s, 0) && REDU__ID_8(s, 8) && REDU__ID_8(s, 16) && REDU__ID_8(s, 24) &&               \
    REDU__ID_8(s, 32) && REDU__ID_8(s, 40))
 
-#define REDU__CHECK_PAIR(k, p)                                                             \
-  _Static_assert(REDU__IS_PAREN(p), "REDU_FOR: each reduction is a pair in parentheses, "  \
-                                    "(kind, variable), e.g. (sum_f64, dot): got `" #p "`"); \
-  enum { REDU__CAT(redu__plain_identifier_, k) = REDU__IS_IDENTIFIER(REDU__STR(REDU__VAR p)) }; \
-  _Static_assert(REDU__CAT(redu__plain_identifier_, k),                                    \
-                 "REDU_FOR: the variable of " #p " must be a plain identifier (a local "   \
-                 "variable): a struct member, an array element or *p cannot be a "         \
-                 "region's private accumulator; reduce into a local and copy it after "   \
-                 "the region");                                                            \
+#define REDU__CHECK_PAIR(k, p)                                                                     \
+  _Static_assert(REDU__IS_PAREN(p), "REDU_FOR: each reduction is a pair in parentheses, "          \
+                                    "(kind, variable), e.g. (sum_f64, dot): got `" #p "`");        \
+  enum { REDU__CAT(redu__plain_identifier_, k) = REDU__IS_IDENTIFIER(REDU__STR(REDU__VAR p)) };    \
+  _Static_assert(REDU__CAT(redu__plain_identifier_, k),                                            \
+                 "REDU_FOR: the variable of " #p " must be a plain identifier (a local "           \
+                 "variable): a struct member, an array element or *p cannot be a "                 \
+                 "region's private accumulator; reduce into a local and copy it after "            \
+                 "the region");                                                                    \
   _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");
-#define REDU__CHECKS(ptrs, clauses, ...)                                                   \
-  (void)sizeof(struct {                                                                    \
-    _Static_assert(REDU__IS_PAREN(ptrs) && REDU__IS_PAREN(clauses),                        \
-                   "REDU_FOR: the device pointers (clauses for "                           \
-                                          "REDU_FOR_CLAUSES/_NOWAIT) go in parentheses, "  \
-                                          "e.g. (x, y), or () for none");                  \
-    _Static_assert(REDU__NARGS(__VA_ARGS__) <= REDU_REGION_MAX,                            \
-                   "REDU_FOR: at most REDU_REGION_MAX (8) reductions in one region; "      \
-                   "split the loop over two regions");                                     \
-    REDU__MAP(REDU__CHECK_PAIR, __VA_ARGS__)                                               \
-    char redu__checked;                                                                    \
+#define REDU__CHECKS(ptrs, clauses, ...)                                                           \
+  (void)sizeof(struct {                                                                            \
+    _Static_assert(REDU__IS_PAREN(ptrs) && REDU__IS_PAREN(clauses),                                \
+                   "REDU_FOR: the device pointers (clauses for "                                   \
+                   "REDU_FOR_CLAUSES/_NOWAIT) go in parentheses, "                                 \
+                   "e.g. (x, y), or () for none");                                                 \
+    _Static_assert(REDU__NARGS(__VA_ARGS__) <= REDU_REGION_MAX,                                    \
+                   "REDU_FOR: at most REDU_REGION_MAX (8) reductions in one region; "              \
+                   "split the loop over two regions");                                             \
+    REDU__MAP(REDU__CHECK_PAIR, __VA_ARGS__)                                                       \
+    char redu__checked;                                                                            \
   })
 
 /* -- The pieces of the expansion, per reduction pair p = (kind, var), number k. */
@@ -184,29 +183,28 @@ REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
  * with the thread context's go flag, which the finishing loop below clears (a flag, not a
  * pointer to the variable: a local whose address is taken is globalized on GPUs,
  * device/redu_team_scratch.h). */
-#define REDU__PRIVATE(k, p)                                                                \
+#define REDU__PRIVATE(k, p)                                                                        \
   for (REDU__TYPE(p) REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)(); redu__c.go;)
-#define REDU__TEAM_STEP(k, p)                                                              \
-  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
+#define REDU__TEAM_STEP(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
 #define REDU__FINAL_STEP(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
-#define REDU__RESULT(k, p)                                                                 \
-  REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                    \
+#define REDU__RESULT(k, p)                                                                         \
+  REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                            \
       REDU__VAR p, REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));
 
 /* After the region: results into the variables (now, or in a host task after the target
  * task when asynchronous). */
-#define REDU__SYNC(st, ...)                                                                \
-  {                                                                                        \
-    if (((st) = redu__region_end(&redu__r)) == REDU_OK) {                                  \
-      REDU__MAP(REDU__RESULT, __VA_ARGS__)                                                 \
-    }                                                                                      \
+#define REDU__SYNC(st, ...)                                                                        \
+  {                                                                                                \
+    if (((st) = redu__region_end(&redu__r)) == REDU_OK) {                                          \
+      REDU__MAP(REDU__RESULT, __VA_ARGS__)                                                         \
+    }                                                                                              \
   }
-#define REDU__ASYNC(st, ...)                                                               \
-  REDU__PRAGMA(omp task depend(inout : st REDU__MAP(REDU__DEP, __VA_ARGS__))               \
-               shared(st REDU__MAP(REDU__DEP, __VA_ARGS__)) firstprivate(redu__r))         \
+#define REDU__ASYNC(st, ...)                                                                       \
+  REDU__PRAGMA(omp task depend(inout : st REDU__MAP(REDU__DEP, __VA_ARGS__))                       \
+                   shared(st REDU__MAP(REDU__DEP, __VA_ARGS__)) firstprivate(redu__r))             \
   REDU__SYNC(st, __VA_ARGS__)
 #define REDU__NOWAIT_CLAUSES_REDU__SYNC(...)
-#define REDU__NOWAIT_CLAUSES_REDU__ASYNC(st, ...)                                          \
+#define REDU__NOWAIT_CLAUSES_REDU__ASYNC(st, ...)                                                  \
   nowait depend(out : st REDU__MAP(REDU__DEP, __VA_ARGS__))
 
 /* The expansion, outermost first (docs/regions.md draws it):
@@ -217,46 +215,42 @@ REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
  *          thread makes its context, declares its private accumulators, runs the user's
  *          loop (the body follows the macro) and, in the finishing loop's step, finishes
  *          every reduction (team step; the last team also the final step). */
-#define REDU__FOR_IMPL(st, dev, i, n, ptrs, clauses, when, ...)                            \
-  for (redu__region redu__r = redu__region_begin(                                          \
-           (REDU__CHECKS(ptrs, clauses, __VA_ARGS__), &(st)),   \
-           __func__, (dev), (n), (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,      \
-           sizeof((const void *const[]){NULL, REDU__UNPAREN ptrs}) / sizeof(void *) - 1,   \
-           REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),  \
-           REDU__ORDERED(__VA_ARGS__), NULL);                                              \
-       redu__r.go; redu__r.go = 0)                                                         \
-    for (size_t redu__n = (n), redu__teams = (size_t)redu__r.call.launch.teams,            \
-                redu__threads = (size_t)redu__r.call.launch.threads,                       \
-                redu__slots = redu__r.call.launch.team_slots,                              \
-                redu__tree = (size_t)redu__r.call.launch.tree,                             \
-                redu__tmem = redu__r.call.launch.team_mem,                                 \
-                redu__spill = (size_t)redu__r.call.launch.team_spill,                      \
-                redu__part = (size_t)redu__r.call.launch.partials,                         \
-                redu__count = (size_t)redu__r.call.launch.counter,                         \
-                redu__res = (size_t)redu__r.call.launch.result, redu__phase = 0;           \
-         redu__phase < 2; ++redu__phase)                                                   \
-      if (redu__phase == 1)                                                                \
-        when(st, __VA_ARGS__)                                                              \
-      else                                                                                 \
-        REDU__PRAGMA(omp target teams device(redu__r.call.launch.device)                   \
-                     num_teams(redu__r.call.launch.teams)                                  \
-                     thread_limit(redu__r.call.launch.threads)                             \
-                     ompx_dyn_cgroup_mem(redu__tmem) REDU__UNPAREN clauses                 \
-                     REDU__CAT(REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))              \
-        REDU__PRAGMA(omp parallel num_threads(redu__threads))                              \
-        for (redu__region_thread redu__c = redu__region_thread_make(                       \
-                 redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill,   \
-                 redu__part, redu__count, redu__res, REDU__SIZES(__VA_ARGS__),             \
-                 REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),                      \
-                 REDU__ORDERED(__VA_ARGS__));                                              \
-             redu__c.go;)                                                                  \
-          REDU__MAP(REDU__PRIVATE, __VA_ARGS__)                                            \
-          for (; redu__c.go; redu__c.go = 0, REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__)       \
-                                             redu__region_last_team(redu__c)               \
-                                                 ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) \
-                                                    redu__region_reset(redu__c))           \
-                                                 : 0)                                      \
-            REDU_REGION_UNROLL                                                             \
-            for (size_t i = redu__c.first; i < redu__c.end; i += redu__c.step)
+#define REDU__FOR_IMPL(st, dev, i, n, ptrs, clauses, when, ...)                                    \
+  for (redu__region redu__r = redu__region_begin(                                                  \
+           (REDU__CHECKS(ptrs, clauses, __VA_ARGS__), &(st)), __func__, (dev), (n),                \
+           (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,                                    \
+           sizeof((const void *const[]){NULL, REDU__UNPAREN ptrs}) / sizeof(void *) - 1,           \
+           REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),          \
+           REDU__ORDERED(__VA_ARGS__), NULL);                                                      \
+       redu__r.go; redu__r.go = 0)                                                                 \
+    for (size_t redu__n = (n), redu__teams = (size_t)redu__r.call.launch.teams,                    \
+                redu__threads = (size_t)redu__r.call.launch.threads,                               \
+                redu__slots = redu__r.call.launch.team_slots,                                      \
+                redu__tree = (size_t)redu__r.call.launch.tree,                                     \
+                redu__tmem = redu__r.call.launch.team_mem,                                         \
+                redu__spill = (size_t)redu__r.call.launch.team_spill,                              \
+                redu__part = (size_t)redu__r.call.launch.partials,                                 \
+                redu__count = (size_t)redu__r.call.launch.counter,                                 \
+                redu__res = (size_t)redu__r.call.launch.result, redu__phase = 0;                   \
+         redu__phase < 2; ++redu__phase)                                                           \
+      if (redu__phase == 1)                                                                        \
+        when(st, __VA_ARGS__) else REDU__PRAGMA(                                                   \
+            omp target teams device(redu__r.call.launch.device)                                    \
+                num_teams(redu__r.call.launch.teams) thread_limit(redu__r.call.launch.threads)     \
+                    ompx_dyn_cgroup_mem(redu__tmem) REDU__UNPAREN clauses REDU__CAT(               \
+                        REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))                             \
+  REDU__PRAGMA(omp parallel num_threads(redu__threads))                                            \
+  for (redu__region_thread redu__c = redu__region_thread_make(                                     \
+           redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill, redu__part,     \
+           redu__count, redu__res, REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__),            \
+           REDU__NARGS(__VA_ARGS__), REDU__ORDERED(__VA_ARGS__));                                  \
+       redu__c.go;)                                                                                \
+    REDU__MAP(REDU__PRIVATE, __VA_ARGS__)                                                          \
+  for (; redu__c.go; redu__c.go = 0,                                                               \
+                     REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__) redu__region_last_team(redu__c)       \
+                         ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) redu__region_reset(redu__c))  \
+                         : 0)                                                                      \
+    REDU_REGION_UNROLL                                                                             \
+  for (size_t i = redu__c.first; i < redu__c.end; i += redu__c.step)
 
 #endif

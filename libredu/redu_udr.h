@@ -15,8 +15,8 @@
 #ifndef REDU_UDR_H
 #define REDU_UDR_H
 
-#include <string.h>
 #include "redu.h"
+#include <string.h>
 
 /* libredu's internals that the macros below stamp (device/redu_internal.h). */
 #define REDU__INSIDE
@@ -48,38 +48,38 @@
  *       reduces x[0, n) like the typed calls of redu.h (same device, host-array, options
  *       and error rules); n = 0 gives the identity.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
-#define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                               \
-  typedef T redu__type_##name;                                                          \
-  /* Refused here, not at run time: a kernel is never stamped for a type libredu cannot    \
-   * reduce (docs/design.md, "Kernels that do not depend on OpenMPOpt"). */                \
-  _Static_assert(sizeof(T) <= REDU_MAX_ACC_BYTES,                                          \
-                 "REDU_DECLARE_REDUCTION(" #name "): the type is larger than "             \
-                 "REDU_MAX_ACC_BYTES (256 bytes); reduce a smaller state, or split it "    \
-                 "over several reductions");                                               \
-  _Static_assert(_Alignof(T) <= REDU_MAX_ACC_ALIGN,                                        \
-                 "REDU_DECLARE_REDUCTION(" #name "): the type is aligned to more than "    \
-                 "REDU_MAX_ACC_ALIGN (16 bytes), which device allocations and team "       \
-                 "memory do not guarantee; drop the _Alignas");                            \
-  /* redu__kind_<name>: what a region names first, so an unknown kind is reported as    \
-   * "undeclared identifier 'redu__kind_<kind>'" (libredu/redu_region.h). */              \
-  enum { redu__order_##name = (order), redu__kind_##name = 1 };                                                \
-  _Pragma("omp begin declare target")                                                      \
-  static inline T redu_identity_##name(void)                                               \
-  {                                                                                        \
-    T v = __VA_ARGS__;                                                                     \
-    return v;                                                                              \
-  }                                                                                        \
-  static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                  \
-  _Pragma("omp end declare target")                                                        \
-  REDU__PRAGMA(omp declare reduction(name : T : omp_out = redu_combine_##name(omp_out, omp_in)) \
-              initializer(omp_priv = redu_identity_##name()))                              \
-  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)              \
-  REDU__DEFINE_REGION_STEPS(name, T, redu__k_redu_reduce_##name)                                \
-  static inline __attribute__((unused)) T redu__region_get_##name(const redu__region *R, int k) \
-  {                                                                                        \
-    T v;                                                                                   \
-    memcpy(&v, R->host_result + R->off[k], sizeof v);                                      \
-    return v;                                                                              \
+#define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
+  typedef T redu__type_##name;                                                                     \
+  /* Refused here, not at run time: a kernel is never stamped for a type libredu cannot            \
+   * reduce (docs/design.md, "Kernels that do not depend on OpenMPOpt"). */                        \
+  _Static_assert(sizeof(T) <= REDU_MAX_ACC_BYTES,                                                  \
+                 "REDU_DECLARE_REDUCTION(" #name "): the type is larger than "                     \
+                 "REDU_MAX_ACC_BYTES (256 bytes); reduce a smaller state, or split it "            \
+                 "over several reductions");                                                       \
+  _Static_assert(_Alignof(T) <= REDU_MAX_ACC_ALIGN,                                                \
+                 "REDU_DECLARE_REDUCTION(" #name "): the type is aligned to more than "            \
+                 "REDU_MAX_ACC_ALIGN (16 bytes), which device allocations and team "               \
+                 "memory do not guarantee; drop the _Alignas");                                    \
+  /* redu__kind_<name>: what a region names first, so an unknown kind is reported as               \
+   * "undeclared identifier 'redu__kind_<kind>'" (libredu/redu_region.h). */                       \
+  enum { redu__order_##name = (order), redu__kind_##name = 1 };                                    \
+  _Pragma("omp begin declare target")                                                              \
+  static inline T redu_identity_##name(void)                                                       \
+  {                                                                                                \
+    T v = __VA_ARGS__;                                                                             \
+    return v;                                                                                      \
+  }                                                                                                \
+  static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                          \
+  _Pragma("omp end declare target")                                                                \
+  REDU__PRAGMA(omp declare reduction(name:T : omp_out = redu_combine_##name(omp_out, omp_in))      \
+                   initializer(omp_priv = redu_identity_##name()))                                 \
+  REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)                         \
+  REDU__DEFINE_REGION_STEPS(name, T, redu__k_redu_reduce_##name)                                   \
+  static inline __attribute__((unused)) T redu__region_get_##name(const redu__region *R, int k)    \
+  {                                                                                                \
+    T v;                                                                                           \
+    memcpy(&v, R->host_result + R->off[k], sizeof v);                                              \
+    return v;                                                                                      \
   }
 
 /* REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift) (In: any type up to 64 KiB) defines
@@ -87,37 +87,37 @@
  * reducing lift(x[i], i) over i in [0, n) with the declared reduction `name` (T its type):
  * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
  * Welford state, or a record at index i into a (value, index, payload) struct. */
-#define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                              \
-  _Static_assert(sizeof(In) <= 65536, #func ": input elements of at most 64 KiB");         \
-  REDU__DEFINE_ELEMENT_LOAD(redu__load_##func, In)                                                \
-  _Pragma("omp begin declare target")                                                      \
-  static inline redu__type_##name redu__lift_##func(const In *x, size_t i)                    \
-  {                                                                                        \
-    return lift(redu__load_##func(x + i), i);                                                    \
-  }                                                                                        \
-  _Pragma("omp end declare target")                                                        \
-  REDU__DEFINE_INDEX_REDUCE(redu__k_##func, In, redu__type_##name, redu_identity_##name(),     \
-                           redu__lift_##func, redu_combine_##name, redu__order_##name)        \
-  static inline __attribute__((unused)) redu_status func(int device, const In *x, size_t n, \
-                                                      redu__type_##name *result,        \
-                                                      const redu_options *opts)            \
-  {                                                                                        \
-    typedef redu__type_##name redu__acc;                                                 \
-    const redu__call_shape sh = {.fn = #func, .elem_size = sizeof(In),                      \
-                                .elem_align = _Alignof(In),                                \
-                                .acc_size = sizeof(redu__acc),                              \
-                                .acc_align = _Alignof(redu__acc),                           \
-                                .ordered = redu__order_##name};                         \
-    redu__call c;                                                                           \
-    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);          \
-    redu__acc acc = redu_identity_##name();                                                 \
-    if (s == REDU_OK && !c.empty) {                                                        \
+#define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                                      \
+  _Static_assert(sizeof(In) <= 65536, #func ": input elements of at most 64 KiB");                 \
+  REDU__DEFINE_ELEMENT_LOAD(redu__load_##func, In)                                                 \
+  _Pragma("omp begin declare target")                                                              \
+  static inline redu__type_##name redu__lift_##func(const In *x, size_t i)                         \
+  {                                                                                                \
+    return lift(redu__load_##func(x + i), i);                                                      \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+  REDU__DEFINE_INDEX_REDUCE(redu__k_##func, In, redu__type_##name, redu_identity_##name(),         \
+                            redu__lift_##func, redu_combine_##name, redu__order_##name)            \
+  static inline __attribute__((unused)) redu_status func(                                          \
+      int device, const In *x, size_t n, redu__type_##name *result, const redu_options *opts)      \
+  {                                                                                                \
+    typedef redu__type_##name redu__acc;                                                           \
+    const redu__call_shape sh = {.fn = #func,                                                      \
+                                 .elem_size = sizeof(In),                                          \
+                                 .elem_align = _Alignof(In),                                       \
+                                 .acc_size = sizeof(redu__acc),                                    \
+                                 .acc_align = _Alignof(redu__acc),                                 \
+                                 .ordered = redu__order_##name};                                   \
+    redu__call c;                                                                                  \
+    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);                 \
+    redu__acc acc = redu_identity_##name();                                                        \
+    if (s == REDU_OK && !c.empty) {                                                                \
       redu__k_##func##_launch(&c.launch, x, n);                                                    \
-      s = redu__call_end(&c, &acc, sizeof acc);                                             \
-    }                                                                                      \
-    if (s == REDU_OK)                                                                      \
-      memcpy(result, &acc, sizeof acc);                                                    \
-    return s;                                                                              \
+      s = redu__call_end(&c, &acc, sizeof acc);                                                    \
+    }                                                                                              \
+    if (s == REDU_OK)                                                                              \
+      memcpy(result, &acc, sizeof acc);                                                            \
+    return s;                                                                                      \
   }
 
 /* The identity lift: reduce the elements themselves. */

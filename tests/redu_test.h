@@ -2,30 +2,30 @@
 #ifndef REDU_TEST_H
 #define REDU_TEST_H
 
+#include "redu.h"
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "redu.h"
 
 static int redu_test_failures, redu_test_checks;
 
-#define CHECK(cond, ...)                                                                   \
-  do {                                                                                     \
-    ++redu_test_checks;                                                                    \
-    if (!(cond)) {                                                                         \
-      ++redu_test_failures;                                                                \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                 \
-      fprintf(stderr, __VA_ARGS__);                                                        \
-      fprintf(stderr, "\n");                                                               \
-    }                                                                                      \
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    ++redu_test_checks;                                                                            \
+    if (!(cond)) {                                                                                 \
+      ++redu_test_failures;                                                                        \
+      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                         \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fprintf(stderr, "\n");                                                                       \
+    }                                                                                              \
   } while (0)
 
-#define CHECK_OK(call)                                                                     \
-  do {                                                                                     \
-    redu_status s_ = (call);                                                               \
-    CHECK(s_ == REDU_OK, "%s -> %d (%s)", #call, (int)s_, redu_last_error());              \
+#define CHECK_OK(call)                                                                             \
+  do {                                                                                             \
+    redu_status s_ = (call);                                                                       \
+    CHECK(s_ == REDU_OK, "%s -> %d (%s)", #call, (int)s_, redu_last_error());                      \
   } while (0)
 
 static inline int redu_test_finish(const char *name)

@@ -39,18 +39,18 @@ int main(int argc, char **argv)
   expect(redu_reduce(dev, REDU_ARGMAX, REDU_DOUBLE, d, 10, &out, NULL, NULL), REDU_ERR_NULL_ARG,
          &out, "generic argmax without index");
   expect(redu_sum_f64(-7, d, 10, &out, NULL), REDU_ERR_INVALID_DEVICE, &out, "device -7");
-  expect(redu_sum_f64(omp_get_num_devices() + 5, d, 10, &out, NULL), REDU_ERR_INVALID_DEVICE,
-         &out, "device past the last");
+  expect(redu_sum_f64(omp_get_num_devices() + 5, d, 10, &out, NULL), REDU_ERR_INVALID_DEVICE, &out,
+         "device past the last");
   expect(redu_sum_f64(dev, d, SIZE_MAX / 4, &out, NULL), REDU_ERR_OVERFLOW, &out,
          "n * 8 overflows");
   expect(redu_reduce(dev, REDU_BAND, REDU_DOUBLE, d, 10, &out, NULL, NULL), REDU_ERR_UNSUPPORTED,
          &out, "bitwise and on double");
-  expect(redu_reduce(dev, (redu_op)99, REDU_DOUBLE, d, 10, &out, NULL, NULL),
-         REDU_ERR_UNSUPPORTED, &out, "unknown op");
-  expect(redu_reduce(dev, REDU_SUM, (redu_type)-1, d, 10, &out, NULL, NULL),
-         REDU_ERR_UNSUPPORTED, &out, "unknown type");
-  redu_options bad_teams = {.teams = 1 << 20}, bad_threads = {.threads = 33}, bad_flags = {.flags = 0x80},
-               neg = {.teams = -1};
+  expect(redu_reduce(dev, (redu_op)99, REDU_DOUBLE, d, 10, &out, NULL, NULL), REDU_ERR_UNSUPPORTED,
+         &out, "unknown op");
+  expect(redu_reduce(dev, REDU_SUM, (redu_type)-1, d, 10, &out, NULL, NULL), REDU_ERR_UNSUPPORTED,
+         &out, "unknown type");
+  redu_options bad_teams = {.teams = 1 << 20}, bad_threads = {.threads = 33},
+               bad_flags = {.flags = 0x80}, neg = {.teams = -1};
   expect(redu_sum_f64(dev, d, 64, &out, &bad_teams), REDU_ERR_BAD_OPTION, &out, "2^20 teams");
   expect(redu_sum_f64(dev, d, 64, &out, &bad_threads), REDU_ERR_BAD_OPTION, &out, "33 threads");
   expect(redu_sum_f64(dev, d, 64, &out, &bad_flags), REDU_ERR_BAD_OPTION, &out, "unknown flag");
@@ -62,17 +62,16 @@ int main(int argc, char **argv)
   expect(redu_sum_f64(dev, (const double *)((const char *)d + 1), 10, &out, NULL),
          REDU_ERR_MISALIGNED, &out, "x one byte into a double");
   CHECK(strstr(redu_last_error(), "aligned") != NULL, "message says why: %s", redu_last_error());
-  expect(redu_reduce(dev, REDU_ARGMIN, REDU_DOUBLE, (const char *)d + 4, 10, &out,
-                     (size_t *)&got, NULL),
+  expect(redu_reduce(dev, REDU_ARGMIN, REDU_DOUBLE, (const char *)d + 4, 10, &out, (size_t *)&got,
+                     NULL),
          REDU_ERR_MISALIGNED, &out, "generic argmin, x 4 bytes into a double");
   {
-    static const redu_type types[] = {REDU_INT16, REDU_INT32, REDU_INT64, REDU_UINT16,
+    static const redu_type types[] = {REDU_INT16,  REDU_INT32,  REDU_INT64, REDU_UINT16,
                                       REDU_UINT32, REDU_UINT64, REDU_FLOAT, REDU_DOUBLE};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
       unsigned char res[8];
       memset(res, 0xab, sizeof res);
-      redu_status s = redu_reduce(dev, REDU_MAX, types[t], (const char *)d + 1, 3, res, NULL,
-                                  NULL);
+      redu_status s = redu_reduce(dev, REDU_MAX, types[t], (const char *)d + 1, 3, res, NULL, NULL);
       CHECK(s == REDU_ERR_MISALIGNED && res[0] == 0xab && res[7] == 0xab,
             "max of type %d at an odd address: status %d", (int)types[t], (int)s);
     }
@@ -90,8 +89,8 @@ int main(int argc, char **argv)
     int8_t *b = redu_test_to_device(h, sizeof h, dev), v = 0;
     size_t at = 0, team_bytes, dev_bytes;
     redu_options o = {.teams = 27, .threads = is_cuda ? 96 : 3};
-    CHECK_OK(redu_scratch_query(dev, sizeof h, 1, redu_accumulator_size(REDU_ARGMIN, REDU_INT8),
-                                &o, &team_bytes, &dev_bytes));
+    CHECK_OK(redu_scratch_query(dev, sizeof h, 1, redu_accumulator_size(REDU_ARGMIN, REDU_INT8), &o,
+                                &team_bytes, &dev_bytes));
     o.scratchpad = omp_target_alloc(dev_bytes, dev);
     o.scratchpad_bytes = dev_bytes;
     CHECK_OK(redu_argmin_i8(dev, b, sizeof h, &v, &at, &o));

@@ -1,10 +1,10 @@
 /* Wrapped regions against serial references: one to three reductions of different kinds
  * and types (built-in and declared, commutative and ordered) for every n, the
  * asynchronous form, the clauses form with a mapped host array, and bad input. */
-#include <math.h>
-#include "redu_test.h"
 #include "redu_region.h"
+#include "redu_test.h"
 #include "redu_test_udr.h"
+#include <math.h>
 
 static const size_t sizes[] = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7};
 enum { NSIZES = sizeof sizes / sizeof sizes[0] };
@@ -46,7 +46,8 @@ static void test_sizes(int dev)
     affine chain = {1, 0};
     redu_status st;
     REDU_FOR(st, dev, i, n, (x), (sum_f64, sum), (max_f64, mx), (sum_i64, pos),
-             (affine_chain, chain)) {
+             (affine_chain, chain))
+    {
       sum += x[i];
       mx = redu_region_max_f64(mx, x[i]);
       pos += x[i] > 0;
@@ -54,14 +55,15 @@ static void test_sizes(int dev)
     }
     CHECK(st == REDU_OK, "n=%zu: %s", n, redu_last_error());
     CHECK(sum == ref_sum + 0.5 && mx == ref_max && pos == ref_pos + 10,
-          "n=%zu: sum %.1f (want %.1f) max %.1f (%.1f) count %lld (%lld)", n, sum,
-          ref_sum + 0.5, mx, ref_max, (long long)pos, (long long)ref_pos + 10);
+          "n=%zu: sum %.1f (want %.1f) max %.1f (%.1f) count %lld (%lld)", n, sum, ref_sum + 0.5,
+          mx, ref_max, (long long)pos, (long long)ref_pos + 10);
     CHECK(chain.a == ref_chain.a && chain.b == ref_chain.b, "n=%zu: ordered chain wrong", n);
 
     /* One reduction, asynchronous, then wait. */
     float fsum = 0;
     redu_status ast;
-    REDU_FOR_NOWAIT(ast, dev, i, n, (is_device_ptr(x) depend(in : x[0])), (sum_f32, fsum)) {
+    REDU_FOR_NOWAIT(ast, dev, i, n, (is_device_ptr(x) depend(in : x[0])), (sum_f32, fsum))
+    {
       fsum += (float)x[i];
     }
 #pragma omp taskwait
@@ -70,9 +72,7 @@ static void test_sizes(int dev)
 
     /* A host array mapped by the user's own clause. */
     int64_t hsum = 0;
-    REDU_FOR_CLAUSES(st, dev, i, n, (map(to : h[0:n])), (sum_i64, hsum)) {
-      hsum += (int64_t)h[i];
-    }
+    REDU_FOR_CLAUSES(st, dev, i, n, (map(to : h [0:n])), (sum_i64, hsum)) { hsum += (int64_t)h[i]; }
     CHECK(st == REDU_OK && hsum == (int64_t)ref_sum, "n=%zu mapped host array: %s", n,
           redu_last_error());
   }
@@ -94,7 +94,8 @@ static void test_nan_and_zeros(int dev)
   double zmin = INFINITY, zmax = -INFINITY, wmin = INFINITY, wmax = -INFINITY;
   redu_status st;
   REDU_FOR(st, dev, i, N, (z, w), (min_f64, zmin), (max_f64, zmax), (min_f64, wmin),
-           (max_f64, wmax)) {
+           (max_f64, wmax))
+  {
     zmin = redu_region_min_f64(zmin, z[i]);
     zmax = redu_region_max_f64(zmax, z[i]);
     wmin = redu_region_min_f64(wmin, w[i]);
@@ -113,25 +114,17 @@ static void test_errors(int dev)
   double *none = NULL, out = 7;
   redu_status st = REDU_OK;
   int ran = 0;
-  REDU_FOR(st, dev, i, 10, (none), (sum_f64, out)) {
-    out += none[i];
-  }
+  REDU_FOR(st, dev, i, 10, (none), (sum_f64, out)) { out += none[i]; }
   CHECK(st == REDU_ERR_NULL_ARG && out == 7, "NULL device pointer: %d %s", st, redu_last_error());
   printf("NULL pointer: %s\n", redu_last_error());
   double *x = omp_target_alloc(16 * sizeof *x, dev);
   size_t negative = (size_t)-5;
-  REDU_FOR(st, dev, i, negative, (x), (sum_f64, out)) {
-    out += x[i];
-  }
+  REDU_FOR(st, dev, i, negative, (x), (sum_f64, out)) { out += x[i]; }
   CHECK(st == REDU_ERR_OVERFLOW && out == 7, "n = (size_t)-5: %d %s", st, redu_last_error());
   printf("n overflow: %s\n", redu_last_error());
-  REDU_FOR(st, 4242, i, 16, (x), (sum_f64, out)) {
-    out += x[i];
-  }
+  REDU_FOR(st, 4242, i, 16, (x), (sum_f64, out)) { out += x[i]; }
   CHECK(st == REDU_ERR_INVALID_DEVICE && out == 7, "bad device: %s", redu_last_error());
-  REDU_FOR_CLAUSES(st, dev, i, 0, (is_device_ptr(x)), (sum_f64, out)) {
-    ++ran;
-  }
+  REDU_FOR_CLAUSES(st, dev, i, 0, (is_device_ptr(x)), (sum_f64, out)) { ++ran; }
   CHECK(st == REDU_OK && out == 7 && !ran, "n = 0 ran the body or changed the variable");
   omp_target_free(x, dev);
 }
@@ -143,16 +136,15 @@ static void test_too_wide(int dev)
 {
   wide_sum_t a = {{1}}, b = {{2}};
   redu_status st;
-  REDU_FOR(st, dev, i, 100, (), (wide_sum, a), (wide_sum, b)) {
+  REDU_FOR(st, dev, i, 100, (), (wide_sum, a), (wide_sum, b))
+  {
     a.v[0] += (double)i;
     b.v[1] += (double)i;
   }
   CHECK(st == REDU_ERR_UNSUPPORTED && a.v[0] == 1 && b.v[0] == 2, "320 bytes: %s",
         redu_last_error());
   printf("too wide: %s\n", redu_last_error());
-  REDU_FOR(st, dev, i, 100, (), (wide_sum, a)) {
-    a.v[3] += (double)i;
-  }
+  REDU_FOR(st, dev, i, 100, (), (wide_sum, a)) { a.v[3] += (double)i; }
   CHECK(st == REDU_OK && a.v[3] == 4950.0 && a.v[0] == 1, "one 160-byte struct: %s",
         redu_last_error());
 }

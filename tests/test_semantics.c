@@ -2,8 +2,8 @@
  * in min/max/argmin/argmax, signed zeros, ties to the lowest index, integer wrap-around,
  * float sums accumulated in double, logical ops on NaN; and that results do not depend on
  * the launch plan (teams x threads) for exact operations. */
-#include <math.h>
 #include "redu_test.h"
+#include <math.h>
 
 static int dev;
 

@@ -1,7 +1,7 @@
 /* Many host threads reduce at once on the same device, each its own data with its own
  * answer: every answer must be right (scratch slots are never shared by two calls). */
-#include <pthread.h>
 #include "redu_test.h"
+#include <pthread.h>
 
 enum { THREADS = 8, CALLS = 60, N = 50000 };
 

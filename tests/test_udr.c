@@ -11,7 +11,7 @@ enum { NSIZES = sizeof sizes / sizeof sizes[0] };
 
 /* Modes a call runs under; each must give the reference result exactly. */
 enum { M_PLAN, M_SHUFFLE, M_TREE, M_SPILL, M_TEAMS, M_HOST_INPUT, M_PAD, NMODES };
-static const char *const mode_names[NMODES] = {"planner", "shuffle", "tree", "spill",
+static const char *const mode_names[NMODES] = {"planner", "shuffle",    "tree",      "spill",
                                                "7 teams", "host input", "scratchpad"};
 
 /* Options for mode m for an accumulator of acc bytes; *pad gets device memory to free. */
@@ -57,89 +57,93 @@ static int clause_works(size_t bytes)
 }
 
 /* P pairs of 16-bit words: sizeof = 4P bytes. */
-#define DEFINE_SIZE_CLASS(P)                                                               \
-  typedef struct {                                                                         \
-    uint32_t w[P];                                                                         \
-  } lanes##P;                                                                              \
-  typedef struct {                                                                         \
-    uint16_t a[P], b[P];                                                                   \
-  } affine##P;                                                                             \
-  static inline lanes##P lanes##P##_add(lanes##P x, lanes##P y)                            \
-  {                                                                                        \
-    for (int k = 0; k < P; ++k)                                                            \
-      x.w[k] += y.w[k];                                                                    \
-    return x;                                                                              \
-  }                                                                                        \
-  /* v -> a v + b (mod 2^16); then(f, g) applies f first: not commutative. */              \
-  static inline affine##P affine##P##_then(affine##P f, affine##P g)                       \
-  {                                                                                        \
-    for (int k = 0; k < P; ++k) {                                                          \
-      /* uint16_t operands promote to int: multiply as uint32_t (no signed overflow). */   \
-      f.b[k] = (uint16_t)((uint32_t)g.a[k] * f.b[k] + g.b[k]);                             \
-      f.a[k] = (uint16_t)((uint32_t)g.a[k] * f.a[k]);                                      \
-    }                                                                                      \
-    return f;                                                                              \
-  }                                                                                        \
-  REDU_DECLARE_REDUCTION(lanes##P##_sum, lanes##P, lanes##P##_add, REDU_COMMUTATIVE, {{0}}) \
-  REDU_DECLARE_REDUCTION(affine##P##_chain, affine##P, affine##P##_then, REDU_ORDERED,     \
-                         {.a = {[0 ... P - 1] = 1}})                                       \
-                                                                                           \
-  static void fill##P(lanes##P *l, affine##P *f, size_t n, uint64_t seed)                  \
-  {                                                                                        \
-    for (size_t i = 0; i < n; ++i)                                                         \
-      for (int k = 0; k < P; ++k) {                                                        \
-        uint64_t r = redu_test_rand(&seed);                                                \
-        l[i].w[k] = (uint32_t)r;                                                           \
-        f[i].a[k] = (uint16_t)((r >> 32) | 1); /* odd: invertible, nothing cancels */      \
-        f[i].b[k] = (uint16_t)(r >> 48);                                                   \
-      }                                                                                    \
-  }                                                                                        \
-                                                                                           \
-  static void test##P(int dev)                                                             \
-  {                                                                                        \
-    size_t nmax = sizes[NSIZES - 1];                                                       \
-    lanes##P *l = malloc(nmax * sizeof *l);                                                \
-    affine##P *f = malloc(nmax * sizeof *f);                                               \
-    fill##P(l, f, nmax, 7 * P);                                                            \
-    lanes##P *dl = redu_test_to_device(l, nmax * sizeof *l, dev);                          \
-    affine##P *df = redu_test_to_device(f, nmax * sizeof *f, dev);                         \
-    for (int si = 0; si < NSIZES; ++si) {                                                  \
-      size_t n = sizes[si];                                                                \
-      lanes##P rl = redu_identity_lanes##P##_sum();                                        \
-      affine##P rf = redu_identity_affine##P##_chain();                                    \
-      for (size_t i = 0; i < n; ++i) {                                                     \
-        rl = lanes##P##_add(rl, l[i]);                                                     \
-        rf = affine##P##_then(rf, f[i]);                                                   \
-      }                                                                                    \
-      for (int m = 0; m < NMODES; ++m) {                                                   \
-        void *pad;                                                                         \
-        redu_options o = mode_options(m, dev, n, sizeof(affine##P), &pad);                 \
-        const lanes##P *xl = m == M_HOST_INPUT ? l : dl;                                   \
-        const affine##P *xf = m == M_HOST_INPUT ? f : df;                                  \
-        lanes##P gl;                                                                       \
-        affine##P gf;                                                                      \
-        CHECK_OK(redu_reduce_lanes##P##_sum(dev, xl, n, &gl, &o));                         \
-        CHECK_OK(redu_reduce_affine##P##_chain(dev, xf, n, &gf, &o));                      \
-        CHECK(!memcmp(&gl, &rl, sizeof gl), "%d-byte sum, n=%zu, %s: wrong result",        \
-              (int)sizeof gl, n, mode_names[m]);                                           \
-        CHECK(!memcmp(&gf, &rf, sizeof gf), "%d-byte ordered chain, n=%zu, %s: wrong "     \
-              "result", (int)sizeof gf, n, mode_names[m]);                                 \
-        omp_target_free(pad, dev);                                                         \
-      }                                                                                    \
-      if (!clause_works(sizeof(lanes##P)))                                                 \
-        continue;                                                                          \
-      lanes##P cl = redu_identity_lanes##P##_sum();                                        \
+#define DEFINE_SIZE_CLASS(P)                                                                       \
+  typedef struct {                                                                                 \
+    uint32_t w[P];                                                                                 \
+  } lanes##P;                                                                                      \
+  typedef struct {                                                                                 \
+    uint16_t a[P], b[P];                                                                           \
+  } affine##P;                                                                                     \
+  static inline lanes##P lanes##P##_add(lanes##P x, lanes##P y)                                    \
+  {                                                                                                \
+    for (int k = 0; k < P; ++k)                                                                    \
+      x.w[k] += y.w[k];                                                                            \
+    return x;                                                                                      \
+  }                                                                                                \
+  /* v -> a v + b (mod 2^16); then(f, g) applies f first: not commutative. */                      \
+  static inline affine##P affine##P##_then(affine##P f, affine##P g)                               \
+  {                                                                                                \
+    for (int k = 0; k < P; ++k) {                                                                  \
+      /* uint16_t operands promote to int: multiply as uint32_t (no signed overflow). */           \
+      f.b[k] = (uint16_t)((uint32_t)g.a[k] * f.b[k] + g.b[k]);                                     \
+      f.a[k] = (uint16_t)((uint32_t)g.a[k] * f.a[k]);                                              \
+    }                                                                                              \
+    return f;                                                                                      \
+  }                                                                                                \
+  REDU_DECLARE_REDUCTION(lanes##P##_sum, lanes##P, lanes##P##_add, REDU_COMMUTATIVE, {{0}})        \
+  REDU_DECLARE_REDUCTION(affine##P##_chain, affine##P, affine##P##_then, REDU_ORDERED,             \
+                         {.a = {[0 ... P - 1] = 1}})                                               \
+                                                                                                   \
+  static void fill##P(lanes##P *l, affine##P *f, size_t n, uint64_t seed)                          \
+  {                                                                                                \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      for (int k = 0; k < P; ++k) {                                                                \
+        uint64_t r = redu_test_rand(&seed);                                                        \
+        l[i].w[k] = (uint32_t)r;                                                                   \
+        f[i].a[k] = (uint16_t)((r >> 32) | 1); /* odd: invertible, nothing cancels */              \
+        f[i].b[k] = (uint16_t)(r >> 48);                                                           \
+      }                                                                                            \
+  }                                                                                                \
+                                                                                                   \
+  static void test##P(int dev)                                                                     \
+  {                                                                                                \
+    size_t nmax = sizes[NSIZES - 1];                                                               \
+    lanes##P *l = malloc(nmax * sizeof *l);                                                        \
+    affine##P *f = malloc(nmax * sizeof *f);                                                       \
+    fill##P(l, f, nmax, 7 * P);                                                                    \
+    lanes##P *dl = redu_test_to_device(l, nmax * sizeof *l, dev);                                  \
+    affine##P *df = redu_test_to_device(f, nmax * sizeof *f, dev);                                 \
+    for (int si = 0; si < NSIZES; ++si) {                                                          \
+      size_t n = sizes[si];                                                                        \
+      lanes##P rl = redu_identity_lanes##P##_sum();                                                \
+      affine##P rf = redu_identity_affine##P##_chain();                                            \
+      for (size_t i = 0; i < n; ++i) {                                                             \
+        rl = lanes##P##_add(rl, l[i]);                                                             \
+        rf = affine##P##_then(rf, f[i]);                                                           \
+      }                                                                                            \
+      for (int m = 0; m < NMODES; ++m) {                                                           \
+        void *pad;                                                                                 \
+        redu_options o = mode_options(m, dev, n, sizeof(affine##P), &pad);                         \
+        const lanes##P *xl = m == M_HOST_INPUT ? l : dl;                                           \
+        const affine##P *xf = m == M_HOST_INPUT ? f : df;                                          \
+        lanes##P gl;                                                                               \
+        affine##P gf;                                                                              \
+        CHECK_OK(redu_reduce_lanes##P##_sum(dev, xl, n, &gl, &o));                                 \
+        CHECK_OK(redu_reduce_affine##P##_chain(dev, xf, n, &gf, &o));                              \
+        CHECK(!memcmp(&gl, &rl, sizeof gl), "%d-byte sum, n=%zu, %s: wrong result",                \
+              (int)sizeof gl, n, mode_names[m]);                                                   \
+        CHECK(!memcmp(&gf, &rf, sizeof gf),                                                        \
+              "%d-byte ordered chain, n=%zu, %s: wrong "                                           \
+              "result",                                                                            \
+              (int)sizeof gf, n, mode_names[m]);                                                   \
+        omp_target_free(pad, dev);                                                                 \
+      }                                                                                            \
+      if (!clause_works(sizeof(lanes##P)))                                                         \
+        continue;                                                                                  \
+      lanes##P cl = redu_identity_lanes##P##_sum();                                                \
       REDU__PRAGMA(omp target teams distribute parallel for device(dev) is_device_ptr(dl)   \
-                  reduction(lanes##P##_sum : cl) map(tofrom : cl))                         \
-      for (size_t i = 0; i < n; ++i)                                                       \
-        cl = lanes##P##_add(cl, dl[i]);                                                    \
-      CHECK(!memcmp(&cl, &rl, sizeof cl), "%d-byte sum, n=%zu: OpenMP reduction clause "   \
-            "with the same declaration disagrees", (int)sizeof cl, n);                     \
-    }                                                                                      \
-    omp_target_free(dl, dev);                                                              \
-    omp_target_free(df, dev);                                                              \
-    free(l);                                                                               \
-    free(f);                                                                               \
+                  reduction(lanes##P##_sum : cl) map(tofrom : cl))                                 \
+      for (size_t i = 0; i < n; ++i)                                                               \
+        cl = lanes##P##_add(cl, dl[i]);                                                            \
+      CHECK(!memcmp(&cl, &rl, sizeof cl),                                                          \
+            "%d-byte sum, n=%zu: OpenMP reduction clause "                                         \
+            "with the same declaration disagrees",                                                 \
+            (int)sizeof cl, n);                                                                    \
+    }                                                                                              \
+    omp_target_free(dl, dev);                                                                      \
+    omp_target_free(df, dev);                                                                      \
+    free(l);                                                                                       \
+    free(f);                                                                                       \
   }
 
 DEFINE_SIZE_CLASS(1)
@@ -167,23 +171,20 @@ static void test_errors(int dev)
   redu_options both = {.flags = REDU_TEAM_TREE | REDU_TEAM_SHUFFLE};
   CHECK(redu_reduce_lanes4_sum(dev, l, 1000, &r, &both) == REDU_ERR_BAD_OPTION && r.w[0] == 7,
         "tree and shuffle together: %s", redu_last_error());
-  CHECK(redu_reduce_lanes4_sum(dev, l, 1000, NULL, NULL) == REDU_ERR_NULL_ARG,
-        "NULL result: %s", redu_last_error());
+  CHECK(redu_reduce_lanes4_sum(dev, l, 1000, NULL, NULL) == REDU_ERR_NULL_ARG, "NULL result: %s",
+        redu_last_error());
   CHECK(redu_reduce_lanes4_sum(dev, NULL, 1000, &r, NULL) == REDU_ERR_NULL_ARG && r.w[0] == 7,
         "NULL x: %s", redu_last_error());
-  CHECK(redu_reduce_lanes4_sum(dev, l, SIZE_MAX / 8, &r, NULL) == REDU_ERR_OVERFLOW &&
-            r.w[0] == 7,
+  CHECK(redu_reduce_lanes4_sum(dev, l, SIZE_MAX / 8, &r, NULL) == REDU_ERR_OVERFLOW && r.w[0] == 7,
         "n overflows: %s", redu_last_error());
-  CHECK(redu_reduce_lanes4_sum(9999, l, 1000, &r, NULL) == REDU_ERR_INVALID_DEVICE &&
-            r.w[0] == 7,
+  CHECK(redu_reduce_lanes4_sum(9999, l, 1000, &r, NULL) == REDU_ERR_INVALID_DEVICE && r.w[0] == 7,
         "unknown device: %s", redu_last_error());
   CHECK(redu_reduce_lanes4_sum(dev, (const lanes4 *)((char *)l + 2), 100, &r, NULL) ==
                 REDU_ERR_MISALIGNED &&
             r.w[0] == 7,
         "x 2 bytes into a 4-byte-aligned type: %s", redu_last_error());
   redu_options skew = {.scratchpad = (char *)pad + 2, .scratchpad_bytes = dev_bytes - 2};
-  CHECK(redu_reduce_lanes4_sum(dev, l, 1000, &r, &skew) == REDU_ERR_MISALIGNED &&
-            r.w[0] == 7,
+  CHECK(redu_reduce_lanes4_sum(dev, l, 1000, &r, &skew) == REDU_ERR_MISALIGNED && r.w[0] == 7,
         "scratchpad 2 bytes off: %s", redu_last_error());
   omp_target_free(pad, dev);
   omp_target_free(l, dev);

@@ -1,6 +1,8 @@
 /* A struct member as a region variable: refused with the message below. */
 #include "redu_region.h"
-struct counts { int cnt; };
+struct counts {
+  int cnt;
+};
 int f(int dev, size_t n);
 int f(int dev, size_t n)
 {

@@ -76,6 +76,8 @@
  *   FUZZ_STRICT_EMPTY     whether n = 0 with out-of-range options must still fail;
  *   FUZZ_BUILTIN_PAD_DOC  whether a built-in call's scratchpad sized as redu.h says must
  *                         be enough. */
+#include "redu.h"
+#include "redu_udr.h"
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -85,8 +87,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "redu.h"
-#include "redu_udr.h"
 
 /* ===== EXPECTATION KNOB: misaligned x ================================================
  * A start x that is not a multiple of the element type's alignment (x = buffer + k *
@@ -141,15 +141,15 @@ enum { FZ_MAX_N = 4096, FZ_DATA = 32768, FZ_CAP = 40960, FZ_OUT = 512, FZ_DESC =
 enum { FZ_SENT = 0xA5, FZ_DESC_SENT = 0x5A };
 #define FZ_BIT(s) (1u << (unsigned)(s))
 
-static const char *fz_what = "";  /* the current call, for reports */
+static const char *fz_what = ""; /* the current call, for reports */
 static char fz_ctx[512];
 
 static const char *fz_status_name(redu_status s)
 {
-  static const char *const names[] = {"OK", "NULL_ARG", "INVALID_DEVICE", "OVERFLOW",
-                                      "UNSUPPORTED", "NOT_DEVICE_PTR", "BAD_OPTION",
-                                      "OUT_OF_MEMORY", "DEVICE", "SCRATCH_TOO_SMALL",
-                                      "MISALIGNED"};
+  static const char *const names[] = {
+      "OK",          "NULL_ARG",          "INVALID_DEVICE", "OVERFLOW",
+      "UNSUPPORTED", "NOT_DEVICE_PTR",    "BAD_OPTION",     "OUT_OF_MEMORY",
+      "DEVICE",      "SCRATCH_TOO_SMALL", "MISALIGNED"};
   return (unsigned)s < sizeof names / sizeof *names ? names[s] : "(new status)";
 }
 
@@ -160,8 +160,9 @@ static unsigned long fz_stat_calls[7][REDU_STATUS_COUNT + 1], fz_stat_reduced[3]
 static unsigned long long fz_stat_elems[3];
 static void fz_stats_print(void)
 {
-  static const char *const api[7] = {"redu_reduce", "typed", "user-declared", "plan_query",
-                                     "describe_plan", "scratch_query", "finalize"};
+  static const char *const api[7] = {"redu_reduce", "typed",         "user-declared",
+                                     "plan_query",  "describe_plan", "scratch_query",
+                                     "finalize"};
   fprintf(stderr, "fuzz_redu stats, calls by status (");
   for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
     fprintf(stderr, "%s%s", s ? "," : "", s < REDU_STATUS_COUNT ? fz_status_name(s) : "other");
@@ -216,33 +217,48 @@ static const char *const fz_op_names[REDU_OP_COUNT] = {
  * another type is undefined, and UBSan's -fsanitize=function checks it). */
 typedef redu_status (*fz_typed_fn)(int, const void *, size_t, void *, size_t *,
                                    const redu_options *);
-#define FZ_VAL(op, sfx, T)                                                                 \
-  static redu_status fz_##op##_##sfx(int d, const void *x, size_t n, void *r, size_t *i,   \
-                                     const redu_options *o)                                \
-  {                                                                                        \
-    (void)i;                                                                               \
-    return redu_##op##_##sfx(d, (const T *)x, n, (T *)r, o);                               \
+#define FZ_VAL(op, sfx, T)                                                                         \
+  static redu_status fz_##op##_##sfx(int d, const void *x, size_t n, void *r, size_t *i,           \
+                                     const redu_options *o)                                        \
+  {                                                                                                \
+    (void)i;                                                                                       \
+    return redu_##op##_##sfx(d, (const T *)x, n, (T *)r, o);                                       \
   }
-#define FZ_ARG(op, sfx, T)                                                                 \
-  static redu_status fz_##op##_##sfx(int d, const void *x, size_t n, void *r, size_t *i,   \
-                                     const redu_options *o)                                \
-  {                                                                                        \
-    return redu_##op##_##sfx(d, (const T *)x, n, (T *)r, i, o);                            \
+#define FZ_ARG(op, sfx, T)                                                                         \
+  static redu_status fz_##op##_##sfx(int d, const void *x, size_t n, void *r, size_t *i,           \
+                                     const redu_options *o)                                        \
+  {                                                                                                \
+    return redu_##op##_##sfx(d, (const T *)x, n, (T *)r, i, o);                                    \
   }
-#define FZ_ALL(sfx, T, E, K, SA, LO, HI)                                                   \
-  FZ_VAL(sum, sfx, T) FZ_VAL(prod, sfx, T) FZ_VAL(min, sfx, T) FZ_VAL(max, sfx, T)         \
-  FZ_VAL(land, sfx, T) FZ_VAL(lor, sfx, T) FZ_ARG(argmin, sfx, T) FZ_ARG(argmax, sfx, T)
-#define FZ_BITS(sfx, T, E, K, SA, LO, HI)                                                  \
-  FZ_VAL(band, sfx, T) FZ_VAL(bor, sfx, T) FZ_VAL(bxor, sfx, T)
+#define FZ_ALL(sfx, T, E, K, SA, LO, HI)                                                           \
+  FZ_VAL(sum, sfx, T)                                                                              \
+  FZ_VAL(prod, sfx, T)                                                                             \
+  FZ_VAL(min, sfx, T)                                                                              \
+  FZ_VAL(max, sfx, T)                                                                              \
+  FZ_VAL(land, sfx, T)                                                                             \
+  FZ_VAL(lor, sfx, T)                                                                              \
+  FZ_ARG(argmin, sfx, T)                                                                           \
+  FZ_ARG(argmax, sfx, T)
+#define FZ_BITS(sfx, T, E, K, SA, LO, HI)                                                          \
+  FZ_VAL(band, sfx, T)                                                                             \
+  FZ_VAL(bor, sfx, T)                                                                              \
+  FZ_VAL(bxor, sfx, T)
 REDU_FOR_EACH_TYPE(FZ_ALL)
 REDU_FOR_EACH_INT_TYPE(FZ_BITS)
 #define FZ_E(op, OP, sfx, E) [OP][E] = fz_##op##_##sfx,
-#define FZ_E_ALL(sfx, T, E, K, SA, LO, HI)                                                 \
-  FZ_E(sum, REDU_SUM, sfx, E) FZ_E(prod, REDU_PROD, sfx, E) FZ_E(min, REDU_MIN, sfx, E)    \
-  FZ_E(max, REDU_MAX, sfx, E) FZ_E(land, REDU_LAND, sfx, E) FZ_E(lor, REDU_LOR, sfx, E)    \
-  FZ_E(argmin, REDU_ARGMIN, sfx, E) FZ_E(argmax, REDU_ARGMAX, sfx, E)
-#define FZ_E_BITS(sfx, T, E, K, SA, LO, HI)                                                \
-  FZ_E(band, REDU_BAND, sfx, E) FZ_E(bor, REDU_BOR, sfx, E) FZ_E(bxor, REDU_BXOR, sfx, E)
+#define FZ_E_ALL(sfx, T, E, K, SA, LO, HI)                                                         \
+  FZ_E(sum, REDU_SUM, sfx, E)                                                                      \
+  FZ_E(prod, REDU_PROD, sfx, E)                                                                    \
+  FZ_E(min, REDU_MIN, sfx, E)                                                                      \
+  FZ_E(max, REDU_MAX, sfx, E)                                                                      \
+  FZ_E(land, REDU_LAND, sfx, E)                                                                    \
+  FZ_E(lor, REDU_LOR, sfx, E)                                                                      \
+  FZ_E(argmin, REDU_ARGMIN, sfx, E)                                                                \
+  FZ_E(argmax, REDU_ARGMAX, sfx, E)
+#define FZ_E_BITS(sfx, T, E, K, SA, LO, HI)                                                        \
+  FZ_E(band, REDU_BAND, sfx, E)                                                                    \
+  FZ_E(bor, REDU_BOR, sfx, E)                                                                      \
+  FZ_E(bxor, REDU_BXOR, sfx, E)
 static const fz_typed_fn fz_typed[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(FZ_E_ALL) REDU_FOR_EACH_INT_TYPE(FZ_E_BITS)};
 
@@ -317,22 +333,26 @@ static redu_status fz_udr_call(int u, int d, const void *x, size_t n, void *r,
                                const redu_options *o)
 {
   switch (u) {
-  case FZ_U_LANES: return redu_reduce_fz_lanes3_sum(d, (const fz_lanes3 *)x, n, r, o);
-  case FZ_U_AFFINE: return redu_reduce_fz_affine_chain(d, (const fz_affine *)x, n, r, o);
-  case FZ_U_U8MAX: return redu_reduce_fz_u8_max(d, (const uint8_t *)x, n, r, o);
-  default: return fz_first_max_of_recs(d, (const fz_rec *)x, n, r, o);
+  case FZ_U_LANES:
+    return redu_reduce_fz_lanes3_sum(d, (const fz_lanes3 *)x, n, r, o);
+  case FZ_U_AFFINE:
+    return redu_reduce_fz_affine_chain(d, (const fz_affine *)x, n, r, o);
+  case FZ_U_U8MAX:
+    return redu_reduce_fz_u8_max(d, (const uint8_t *)x, n, r, o);
+  default:
+    return fz_first_max_of_recs(d, (const fz_rec *)x, n, r, o);
   }
 }
 
 /* Serial reference, left to right, over elements read with memcpy (x may be misaligned):
  * acc = STEP(acc, element i, i) from IDENT, for elements of type In and accumulator Acc. */
-#define FZ_FOLD(Acc, In, IDENT, STEP)                                                      \
-  {                                                                                        \
-    Acc acc = IDENT;                                                                       \
-    In v;                                                                                  \
-    for (size_t i = 0; i < n; ++i)                                                         \
-      memcpy(&v, x + i * sizeof v, sizeof v), acc = STEP(acc, v, i);                       \
-    memcpy(want, &acc, sizeof acc);                                                        \
+#define FZ_FOLD(Acc, In, IDENT, STEP)                                                              \
+  {                                                                                                \
+    Acc acc = IDENT;                                                                               \
+    In v;                                                                                          \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      memcpy(&v, x + i * sizeof v, sizeof v), acc = STEP(acc, v, i);                               \
+    memcpy(want, &acc, sizeof acc);                                                                \
   }
 #define FZ_STEP_LANES(a, v, i) fz_lanes3_add(a, v)
 #define FZ_STEP_AFFINE(a, v, i) fz_affine_then(a, v)
@@ -360,14 +380,14 @@ static void fz_udr_reference(int u, const unsigned char *x, size_t n, void *want
 
 /* ---------------------------------------------------------------- process-wide state */
 typedef struct {
-  int probed, gpu;       /* NVIDIA: the CUDA driver checks ranges */
-  unsigned char *mem;    /* FZ_CAP bytes of device memory (omp_target_alloc) */
-  int mapped;            /* fz_hmap is mapped to this device */
+  int probed, gpu;    /* NVIDIA: the CUDA driver checks ranges */
+  unsigned char *mem; /* FZ_CAP bytes of device memory (omp_target_alloc) */
+  int mapped;         /* fz_hmap is mapped to this device */
 } fz_dev;
 static int fz_ndev, fz_initial;
-static fz_dev *fz_devs;                /* 0..ndev-1, then the initial device */
-static unsigned char *fz_hbuf;         /* host staging, and the host arrays passed */
-static unsigned char *fz_hmap;         /* host array mapped with target enter data */
+static fz_dev *fz_devs;        /* 0..ndev-1, then the initial device */
+static unsigned char *fz_hbuf; /* host staging, and the host arrays passed */
+static unsigned char *fz_hmap; /* host array mapped with target enter data */
 
 static int fz_dev_valid(int d)
 {
@@ -434,25 +454,38 @@ static uint64_t fz_mix(uint64_t *s)
 static int fz_device_sel(uint8_t b)
 {
   switch (b % 12) {
-  case 0: return REDU_DEFAULT_DEVICE;
-  case 1: return 0;
-  case 2: return 1;
-  case 3: return fz_ndev - 1;
-  case 4: return fz_initial;
-  case 5: return fz_ndev;
-  case 6: return -7;
-  case 7: return fz_initial + 1;
-  case 8: return fz_ndev + 5;
-  case 9: return INT_MIN;
-  case 10: return INT_MAX;
-  default: return -2;
+  case 0:
+    return REDU_DEFAULT_DEVICE;
+  case 1:
+    return 0;
+  case 2:
+    return 1;
+  case 3:
+    return fz_ndev - 1;
+  case 4:
+    return fz_initial;
+  case 5:
+    return fz_ndev;
+  case 6:
+    return -7;
+  case 7:
+    return fz_initial + 1;
+  case 8:
+    return fz_ndev + 5;
+  case 9:
+    return INT_MIN;
+  case 10:
+    return INT_MAX;
+  default:
+    return -2;
   }
 }
 
 static int fz_teams_sel(uint8_t b)
 {
-  static const int edge[] = {-1, INT_MIN, FZ_MAX_TEAMS, FZ_MAX_TEAMS + 1, 1 << 20, INT_MAX,
-                             64, 100, 255, 1000, 4096, 33, 127, -8192};
+  static const int edge[] = {
+      -1, INT_MIN, FZ_MAX_TEAMS, FZ_MAX_TEAMS + 1, 1 << 20, INT_MAX, 64, 100, 255, 1000, 4096,
+      33, 127,     -8192};
   return b < 200 ? b % 33 : edge[(b - 200) % (sizeof edge / sizeof *edge)];
 }
 
@@ -463,11 +496,30 @@ static int fz_threads_sel(uint8_t b)
 }
 
 /* Palettes of interesting values. */
-static const int64_t fz_int_pal[] = {0, 1, -1, 2, -2, 3, 0x7f, 0x80, 0xff, 0x7fff, 0x8000,
-                                     0xffff, 0x7fffffff, 0x80000000ll, 0xffffffffll,
-                                     INT64_MAX, INT64_MIN, 0x5555555555555555ll,
-                                     (int64_t)0xaaaaaaaaaaaaaaaaull, 100, -100, 0x100,
-                                     0x10000, 0x100000000ll};
+static const int64_t fz_int_pal[] = {0,
+                                     1,
+                                     -1,
+                                     2,
+                                     -2,
+                                     3,
+                                     0x7f,
+                                     0x80,
+                                     0xff,
+                                     0x7fff,
+                                     0x8000,
+                                     0xffff,
+                                     0x7fffffff,
+                                     0x80000000ll,
+                                     0xffffffffll,
+                                     INT64_MAX,
+                                     INT64_MIN,
+                                     0x5555555555555555ll,
+                                     (int64_t)0xaaaaaaaaaaaaaaaaull,
+                                     100,
+                                     -100,
+                                     0x100,
+                                     0x10000,
+                                     0x100000000ll};
 enum { FZ_PAL = sizeof fz_int_pal / sizeof *fz_int_pal };
 
 static void fz_pal_value(const fz_type *t, unsigned k, unsigned char *dst)
@@ -480,9 +532,10 @@ static void fz_pal_value(const fz_type *t, unsigned k, unsigned char *dst)
   }
   if (t->size == 4) {
     static const uint32_t nanbits[] = {0x7fc00000u, 0xffc00000u, 0x7f800001u};
-    static const float f[] = {0.0f, -0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f, 3.0f, 0, 0, 0,
-                              INFINITY, -INFINITY, FLT_MAX, -FLT_MAX, FLT_MIN, -FLT_MIN,
-                              0x1p-149f, -0x1p-149f, 1e30f, -1e30f, 1e-30f, 0.1f, -0.1f};
+    static const float f[] = {0.0f,       -0.0f,   1.0f,     -1.0f,   2.0f,     -2.0f,
+                              0.5f,       3.0f,    0,        0,       0,        INFINITY,
+                              -INFINITY,  FLT_MAX, -FLT_MAX, FLT_MIN, -FLT_MIN, 0x1p-149f,
+                              -0x1p-149f, 1e30f,   -1e30f,   1e-30f,  0.1f,     -0.1f};
     if (k >= 8 && k <= 10)
       memcpy(dst, &nanbits[k - 8], 4);
     else
@@ -490,9 +543,10 @@ static void fz_pal_value(const fz_type *t, unsigned k, unsigned char *dst)
   } else {
     static const uint64_t nanbits[] = {0x7ff8000000000000ull, 0xfff8000000000000ull,
                                        0x7ff0000000000001ull};
-    static const double f[] = {0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, 3.0, 0, 0, 0,
-                               INFINITY, -INFINITY, DBL_MAX, -DBL_MAX, DBL_MIN, -DBL_MIN,
-                               0x1p-1074, -0x1p-1074, 1e300, -1e300, 1e-300, 0.1, -0.1};
+    static const double f[] = {0.0,        -0.0,    1.0,      -1.0,    2.0,      -2.0,
+                               0.5,        3.0,     0,        0,       0,        INFINITY,
+                               -INFINITY,  DBL_MAX, -DBL_MAX, DBL_MIN, -DBL_MIN, 0x1p-1074,
+                               -0x1p-1074, 1e300,   -1e300,   1e-300,  0.1,      -0.1};
     if (k >= 8 && k <= 10)
       memcpy(dst, &nanbits[k - 8], 8);
     else
@@ -541,10 +595,26 @@ static void fz_fill(unsigned char *dst, size_t n, size_t es, const fz_type *t, i
 static int64_t fz_load_i(const fz_type *t, const unsigned char *p)
 {
   switch (t->size) {
-  case 1: { int8_t v; memcpy(&v, p, 1); return v; }
-  case 2: { int16_t v; memcpy(&v, p, 2); return v; }
-  case 4: { int32_t v; memcpy(&v, p, 4); return v; }
-  default: { int64_t v; memcpy(&v, p, 8); return v; }
+  case 1: {
+    int8_t v;
+    memcpy(&v, p, 1);
+    return v;
+  }
+  case 2: {
+    int16_t v;
+    memcpy(&v, p, 2);
+    return v;
+  }
+  case 4: {
+    int32_t v;
+    memcpy(&v, p, 4);
+    return v;
+  }
+  default: {
+    int64_t v;
+    memcpy(&v, p, 8);
+    return v;
+  }
   }
 }
 static uint64_t fz_load_u(const fz_type *t, const unsigned char *p)
@@ -603,8 +673,8 @@ static void fz_exact_reference(redu_op op, const fz_type *t, const unsigned char
   if (op == REDU_LAND || op == REDU_LOR) {
     int acc = op == REDU_LAND;
     for (size_t i = 0; i < n; ++i) {
-      int truth = t->kind == FZ_K_FLT ? fz_load_f(t, x + i * es) != 0.0
-                                      : fz_load_u(t, x + i * es) != 0;
+      int truth =
+          t->kind == FZ_K_FLT ? fz_load_f(t, x + i * es) != 0.0 : fz_load_u(t, x + i * es) != 0;
       acc = op == REDU_LAND ? acc && truth : acc || truth;
     }
     if (t->kind == FZ_K_FLT)
@@ -641,10 +711,19 @@ static void fz_exact_reference(redu_op op, const fz_type *t, const unsigned char
   uint64_t umax = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
   uint64_t acc;
   switch (op) {
-  case REDU_SUM: acc = 0; break;
-  case REDU_PROD: acc = 1; break;
-  case REDU_BAND: acc = ~0ull; break;
-  case REDU_BOR: case REDU_BXOR: acc = 0; break;
+  case REDU_SUM:
+    acc = 0;
+    break;
+  case REDU_PROD:
+    acc = 1;
+    break;
+  case REDU_BAND:
+    acc = ~0ull;
+    break;
+  case REDU_BOR:
+  case REDU_BXOR:
+    acc = 0;
+    break;
   default: /* min/max identity: the type's max for min, its min for max */
     acc = sgn ? (uint64_t)(want_max ? smin : smax) : (want_max ? 0 : umax);
     break;
@@ -654,11 +733,21 @@ static void fz_exact_reference(redu_op op, const fz_type *t, const unsigned char
     const unsigned char *p = x + i * es;
     uint64_t u = sgn ? (uint64_t)fz_load_i(t, p) : fz_load_u(t, p);
     switch (op) {
-    case REDU_SUM: acc += u; break;
-    case REDU_PROD: acc *= u; break;
-    case REDU_BAND: acc &= u; break;
-    case REDU_BOR: acc |= u; break;
-    case REDU_BXOR: acc ^= u; break;
+    case REDU_SUM:
+      acc += u;
+      break;
+    case REDU_PROD:
+      acc *= u;
+      break;
+    case REDU_BAND:
+      acc &= u;
+      break;
+    case REDU_BOR:
+      acc |= u;
+      break;
+    case REDU_BXOR:
+      acc ^= u;
+      break;
     default: {
       /* strictly better only: the lowest index wins ties; the first element is taken
        * even when it equals the identity (argmin of all-INT_MAX input is index 0) */
@@ -718,8 +807,8 @@ static void fz_check_fsum(const fz_type *t, const unsigned char *x, size_t n, do
     return;
   }
   if (isnan(got) || fabsl((long double)got - ref) > tol)
-    fz_fail("sum gave %a, reference %La, |error| %La > bound %La (n=%zu, sum|x| %La)", got,
-            ref, fabsl((long double)got - ref), tol, n, mag);
+    fz_fail("sum gave %a, reference %La, |error| %La > bound %La (n=%zu, sum|x| %La)", got, ref,
+            fabsl((long double)got - ref), tol, n, mag);
 }
 
 /* Float/double prod (accumulated in double, in the plan's order): exact classes where no
@@ -781,7 +870,6 @@ typedef struct {
   unsigned must, may; /* must fail with one of `must` (if any); may fail with `may` */
 } fz_expect;
 
-
 /* Options valid for any n? and for n > 0? (must/may bits into e) */
 static void fz_expect_options(fz_expect *e, const redu_options *o, int gpu, int planned)
 {
@@ -814,8 +902,8 @@ static void fz_check_status(redu_status s, const fz_expect *e)
     return;
   }
   if (!((e->must | e->may) & FZ_BIT(s)))
-    fz_fail("status %s (%d) not expected (must 0x%x, may 0x%x)", fz_status_name(s), (int)s,
-            e->must, e->may);
+    fz_fail("status %s (%d) not expected (must 0x%x, may 0x%x)", fz_status_name(s), (int)s, e->must,
+            e->may);
 }
 
 static void fz_check_message(redu_status s, const char *fn, const char *alt)
@@ -861,15 +949,18 @@ static void fz_hex(char *dst, size_t len, const unsigned char *p, size_t n)
 static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
 {
   /* --- what to call */
-  int op_raw = r[1] < 240 ? r[1] % REDU_OP_COUNT : (int[]){REDU_OP_COUNT, 99, -1, INT_MIN, INT_MAX, 12}[r[1] % 6];
-  int type_raw = r[2] < 240 ? r[2] % REDU_TYPE_COUNT : (int[]){REDU_TYPE_COUNT, -1, 77, INT_MIN, INT_MAX, 11}[r[2] % 6];
+  int op_raw = r[1] < 240 ? r[1] % REDU_OP_COUNT
+                          : (int[]){REDU_OP_COUNT, 99, -1, INT_MIN, INT_MAX, 12}[r[1] % 6];
+  int type_raw = r[2] < 240 ? r[2] % REDU_TYPE_COUNT
+                            : (int[]){REDU_TYPE_COUNT, -1, 77, INT_MIN, INT_MAX, 11}[r[2] % 6];
   int udr = r[1] % FZ_U_COUNT;
   if (api == 1) { /* typed calls exist only for valid (op, type) pairs */
     op_raw = r[1] % REDU_OP_COUNT, type_raw = r[2] % REDU_TYPE_COUNT;
     if (!fz_typed[op_raw][type_raw])
       op_raw = REDU_SUM;
   }
-  int known = api == 2 || ((unsigned)op_raw < REDU_OP_COUNT && (unsigned)type_raw < REDU_TYPE_COUNT);
+  int known =
+      api == 2 || ((unsigned)op_raw < REDU_OP_COUNT && (unsigned)type_raw < REDU_TYPE_COUNT);
   const fz_type *t = api != 2 && (unsigned)type_raw < REDU_TYPE_COUNT ? &fz_types[type_raw] : NULL;
   redu_op op = (redu_op)op_raw;
   int supported = api == 2 || (known && fz_typed[op_raw][type_raw] != NULL);
@@ -907,14 +998,22 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
   unsigned char *base;
   unsigned char *dmem = D ? D->mem : fz_hbuf;
   switch (kind) {
-  case 4: base = fz_hbuf, flags |= REDU_INPUT_HOST; break;
+  case 4:
+    base = fz_hbuf, flags |= REDU_INPUT_HOST;
+    break;
   case 5:
     flags |= REDU_INPUT_HOST;
     base = on_plugin ? fz_hmap : fz_hbuf;
     break;
-  case 6: base = fz_hbuf, host_as_device = on_plugin; break;
-  case 7: base = NULL; break;
-  default: base = dmem; break;
+  case 6:
+    base = fz_hbuf, host_as_device = on_plugin;
+    break;
+  case 7:
+    base = NULL;
+    break;
+  default:
+    base = dmem;
+    break;
   }
   if ((r[8] & 0x20) && !gpu && base == dmem) /* device memory passed as a host array */
     flags |= REDU_INPUT_HOST;
@@ -925,7 +1024,9 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
   size_t n;
   int nmode = r[6] % 8, past_end = 0, ovf_mode = 0;
   switch (nmode) {
-  case 4: n = 0; break;
+  case 4:
+    n = 0;
+    break;
   case 5:
     if (gpu && base == dmem && !(flags & REDU_INPUT_HOST)) {
       n = (FZ_CAP - off) / es + 1 + n16 % 64;
@@ -941,10 +1042,13 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
     ovf_mode = 1;
     break;
   case 7:
-    n = ((uintptr_t)UINTPTR_MAX - (uintptr_t)(x ? x : (const unsigned char *)fz_hbuf)) / es + 1 + n16 % 16;
+    n = ((uintptr_t)UINTPTR_MAX - (uintptr_t)(x ? x : (const unsigned char *)fz_hbuf)) / es + 1 +
+        n16 % 16;
     ovf_mode = 1;
     break;
-  default: n = n16 % (cap + 1); break;
+  default:
+    n = n16 % (cap + 1);
+    break;
   }
   int ovf = n > SIZE_MAX / es || (x && (uintptr_t)x > UINTPTR_MAX - n * es);
   if (ovf_mode && x && !ovf) /* never pass a huge range the library might read */
@@ -971,13 +1075,13 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
   int need_known = 0;
   /* redu.h: sizeof the declared type, or redu_accumulator_size for built-ins. */
   size_t acc_doc = api == 2 ? fz_udrs[udr].acc_size
-                            : known ? redu_accumulator_size(op, (redu_type)type_raw) : es;
+                   : known  ? redu_accumulator_size(op, (redu_type)type_raw)
+                            : es;
   if (!acc_doc)
     acc_doc = es;
   if (use_opts && pad_mode >= 4) {
     size_t tb = 0, db = 0;
-    if (dvalid && n > 0 && !ovf &&
-        redu_scratch_query(dev, n, es, acc_doc, &o, &tb, &db) == REDU_OK)
+    if (dvalid && n > 0 && !ovf && redu_scratch_query(dev, n, es, acc_doc, &o, &tb, &db) == REDU_OK)
       need = db, need_known = 1;
     else
       need = 4096;
@@ -1029,7 +1133,10 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
            "api %d %s dev %d (rd %d%s) n %zu x %s+%zu%s%s opts %s{teams %d threads %d flags "
            "0x%x pad %zu/%zu%s} result %s index %s data %d",
            api, fn, dev, rd, gpu ? " gpu" : "", n,
-           base == NULL ? "NULL" : base == fz_hmap ? "mapped-host" : base == dmem && dmem != fz_hbuf ? "device" : "host",
+           base == NULL                      ? "NULL"
+           : base == fz_hmap                 ? "mapped-host"
+           : base == dmem && dmem != fz_hbuf ? "device"
+                                             : "host",
            off, misaligned ? " MISALIGNED" : "", (flags & REDU_INPUT_HOST) ? " INPUT_HOST" : "",
            use_opts ? "" : "NULL", o.teams, o.threads, o.flags, o.scratchpad_bytes, need,
            o.scratchpad && ((uintptr_t)o.scratchpad & 15) ? " misaligned" : "",
@@ -1132,19 +1239,24 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
 }
 
 /* ---------------------------------------------------------------- queries */
-static const size_t fz_elem_sizes[] = {0, 1, 2, 4, 8, 16, 3, 12, 24, 256, 257, 268,
-                                       1024, 4096, SIZE_MAX, SIZE_MAX / 2 + 1};
+static const size_t fz_elem_sizes[] = {0,  1,   2,   4,   8,    16,   3,        12,
+                                       24, 256, 257, 268, 1024, 4096, SIZE_MAX, SIZE_MAX / 2 + 1};
 static const size_t fz_acc_sizes[] = {0, 1, 2, 4, 8, 16, 12, 24, 256, 257, 1024, SIZE_MAX};
 
 static size_t fz_query_n(const uint8_t *r, size_t elem)
 {
   uint16_t n16 = (uint16_t)(r[4] | r[5] << 8);
   switch (r[6] % 8) {
-  case 4: return 0;
-  case 5: return ((size_t)1 << 31) + 77;
-  case 6: return elem > 1 ? SIZE_MAX / elem + 1 + n16 % 16 : SIZE_MAX - n16 % 16;
-  case 7: return (size_t)1 << 40;
-  default: return n16;
+  case 4:
+    return 0;
+  case 5:
+    return ((size_t)1 << 31) + 77;
+  case 6:
+    return elem > 1 ? SIZE_MAX / elem + 1 + n16 % 16 : SIZE_MAX - n16 % 16;
+  case 7:
+    return (size_t)1 << 40;
+  default:
+    return n16;
   }
 }
 
@@ -1176,8 +1288,8 @@ static void fz_query_call(int api, const uint8_t *r)
       e.must |= FZ_BIT(REDU_ERR_UNSUPPORTED);
     else if (n > SIZE_MAX / elem)
       e.must |= FZ_BIT(REDU_ERR_OVERFLOW);
-    if (elem > REDU_MAX_ACC_BYTES) /* the built-in shape refuses accumulators over 256 bytes: the plan a
-                       transform reduction over larger records gets cannot be asked */
+    if (elem > REDU_MAX_ACC_BYTES) /* the built-in shape refuses accumulators over 256 bytes: the
+                       plan a transform reduction over larger records gets cannot be asked */
       e.may |= FZ_BIT(REDU_ERR_UNSUPPORTED);
   }
   if (api == 3) {
@@ -1257,9 +1369,10 @@ static void fz_query_call(int api, const uint8_t *r)
   else if ((n ? n : 1) > SIZE_MAX / elem)
     e.must |= FZ_BIT(REDU_ERR_OVERFLOW);
   fz_expect_options(&e, use_opts ? &o : NULL, gpu, 1); /* planned for n = 0 too */
-  snprintf(fz_ctx, sizeof fz_ctx, "dev %d n %zu elem %zu acc %zu opts %s{teams %d threads %d "
-           "flags 0x%x}", dev, n, elem, acc, use_opts ? "" : "NULL", o.teams, o.threads,
-           o.flags);
+  snprintf(fz_ctx, sizeof fz_ctx,
+           "dev %d n %zu elem %zu acc %zu opts %s{teams %d threads %d "
+           "flags 0x%x}",
+           dev, n, elem, acc, use_opts ? "" : "NULL", o.teams, o.threads, o.flags);
   redu_status s = redu_scratch_query(dev, n, elem, acc, use_opts ? &o : NULL, tbp, dbp);
   fz_stat(api, s, n);
   fz_check_status(s, &e);

@@ -24,9 +24,9 @@
 #ifndef REDU_STRESS_H
 #define REDU_STRESS_H
 
-#include <math.h>
 #include "redu_region.h"
 #include "redu_test.h"
+#include <math.h>
 
 static const size_t stress_sizes[] = {1, 33, 4097, 1u << 18, (1u << 20) + 77};
 enum { STRESS_NSIZES = sizeof stress_sizes / sizeof stress_sizes[0] };
@@ -49,8 +49,7 @@ static int stress_mode(const char *mode, int dev)
   if (!strcmp(mode, "one"))
     return setenv("REDU_TEAMS", "1", 1) == 0;
   if (!strcmp(mode, "odd"))
-    return setenv("REDU_TEAMS", "7", 1) == 0 &&
-           setenv("REDU_THREADS", on_gpu ? "96" : "3", 1) == 0;
+    return setenv("REDU_TEAMS", "7", 1) == 0 && setenv("REDU_THREADS", on_gpu ? "96" : "3", 1) == 0;
   if (!strcmp(mode, "full")) {
     int teams = 0, threads = 0;
     if (redu_plan_query(dev, (size_t)1 << 40, 1, &teams, &threads) != REDU_OK)
@@ -73,134 +72,134 @@ static void stress_fill(void *p, size_t bytes, uint64_t seed)
 
 /* ---- kinds: type, combiner, identity, order, and how to make valid data ------------- */
 /* S bytes (alignment A) combined byte by byte: x.b[k] = BYTE_OP(x.b[k], y.b[k]). */
-#define STRESS_BYTEWISE(name, S, A, BYTE_OP, order)                                        \
-  typedef struct {                                                                         \
-    _Alignas(A) uint8_t b[S];                                                              \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
-  {                                                                                        \
-    for (int k = 0; k < S; ++k)                                                            \
-      x.b[k] = (uint8_t)BYTE_OP(x.b[k], y.b[k]);                                           \
-    return x;                                                                              \
-  }                                                                                        \
+#define STRESS_BYTEWISE(name, S, A, BYTE_OP, order)                                                \
+  typedef struct {                                                                                 \
+    _Alignas(A) uint8_t b[S];                                                                      \
+  } name##_t;                                                                                      \
+  static inline name##_t name##_op(name##_t x, name##_t y)                                         \
+  {                                                                                                \
+    for (int k = 0; k < S; ++k)                                                                    \
+      x.b[k] = (uint8_t)BYTE_OP(x.b[k], y.b[k]);                                                   \
+    return x;                                                                                      \
+  }                                                                                                \
   REDU_DECLARE_REDUCTION(name, name##_t, name##_op, order, {{0}})
 #define STRESS_BYTE_ADD(a, b) ((a) + (b))
 #define STRESS_BYTE_MAX(a, b) ((a) > (b) ? (a) : (b))
 /* Associative, not commutative: b wins where it is nonzero. */
 #define STRESS_BYTE_LAST(a, b) ((b) ? (b) : (a))
 
-#define STRESS_ADD8(name, S, A)                                                            \
-  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_ADD, REDU_COMMUTATIVE)                           \
+#define STRESS_ADD8(name, S, A)                                                                    \
+  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_ADD, REDU_COMMUTATIVE)                                   \
   static void name##_fix(name##_t *v) { (void)v; }
-#define STRESS_MAX8(name, S, A)                                                            \
-  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_MAX, REDU_COMMUTATIVE)                           \
+#define STRESS_MAX8(name, S, A)                                                                    \
+  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_MAX, REDU_COMMUTATIVE)                                   \
   static void name##_fix(name##_t *v) { (void)v; }
 /* Data mostly zero, so that the winner is not simply the last element. */
-#define STRESS_LAST8(name, S, A)                                                           \
-  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_LAST, REDU_ORDERED)                              \
-  static void name##_fix(name##_t *v)                                                      \
-  {                                                                                        \
-    for (int k = 0; k < S; ++k)                                                            \
-      v->b[k] = v->b[k] < 16 ? v->b[k] : 0;                                                \
+#define STRESS_LAST8(name, S, A)                                                                   \
+  STRESS_BYTEWISE(name, S, A, STRESS_BYTE_LAST, REDU_ORDERED)                                      \
+  static void name##_fix(name##_t *v)                                                              \
+  {                                                                                                \
+    for (int k = 0; k < S; ++k)                                                                    \
+      v->b[k] = v->b[k] < 16 ? v->b[k] : 0;                                                        \
   }
 
 /* v -> a v + b (mod 2^16), composed left to right; odd a: nothing cancels. */
-#define STRESS_AFFINE(name, S, A)                                                          \
-  typedef struct {                                                                         \
-    _Alignas(A) uint16_t a[S / 4];                                                         \
-    uint16_t b[S / 4];                                                                     \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t f, name##_t g)                                 \
-  {                                                                                        \
-    for (int k = 0; k < S / 4; ++k) {                                                      \
-      f.b[k] = (uint16_t)((uint32_t)g.a[k] * f.b[k] + g.b[k]);                             \
-      f.a[k] = (uint16_t)((uint32_t)g.a[k] * f.a[k]);                                      \
-    }                                                                                      \
-    return f;                                                                              \
-  }                                                                                        \
-  static void name##_fix(name##_t *v)                                                      \
-  {                                                                                        \
-    for (int k = 0; k < S / 4; ++k)                                                        \
-      v->a[k] |= 1;                                                                        \
-  }                                                                                        \
-  REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_ORDERED,                          \
-                         {.a = {[0 ... S / 4 - 1] = 1}})
+#define STRESS_AFFINE(name, S, A)                                                                  \
+  typedef struct {                                                                                 \
+    _Alignas(A) uint16_t a[S / 4];                                                                 \
+    uint16_t b[S / 4];                                                                             \
+  } name##_t;                                                                                      \
+  static inline name##_t name##_op(name##_t f, name##_t g)                                         \
+  {                                                                                                \
+    for (int k = 0; k < S / 4; ++k) {                                                              \
+      f.b[k] = (uint16_t)((uint32_t)g.a[k] * f.b[k] + g.b[k]);                                     \
+      f.a[k] = (uint16_t)((uint32_t)g.a[k] * f.a[k]);                                              \
+    }                                                                                              \
+    return f;                                                                                      \
+  }                                                                                                \
+  static void name##_fix(name##_t *v)                                                              \
+  {                                                                                                \
+    for (int k = 0; k < S / 4; ++k)                                                                \
+      v->a[k] |= 1;                                                                                \
+  }                                                                                                \
+  REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_ORDERED, {.a = {[0 ... S / 4 - 1] = 1}})
 
 /* Lanes of 0..7: every partial sum below 2^24 is exact in float, in any order. */
-#define STRESS_FSUM(name, S, A)                                                            \
-  typedef struct {                                                                         \
-    _Alignas(A) float f[S / 4];                                                            \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
-  {                                                                                        \
-    for (int k = 0; k < S / 4; ++k)                                                        \
-      x.f[k] += y.f[k];                                                                    \
-    return x;                                                                              \
-  }                                                                                        \
-  static void name##_fix(name##_t *v)                                                      \
-  {                                                                                        \
-    uint32_t bits;                                                                         \
-    for (int k = 0; k < S / 4; ++k) {                                                      \
-      memcpy(&bits, &v->f[k], 4);                                                          \
-      v->f[k] = (float)(bits % 8);                                                         \
-    }                                                                                      \
-  }                                                                                        \
+#define STRESS_FSUM(name, S, A)                                                                    \
+  typedef struct {                                                                                 \
+    _Alignas(A) float f[S / 4];                                                                    \
+  } name##_t;                                                                                      \
+  static inline name##_t name##_op(name##_t x, name##_t y)                                         \
+  {                                                                                                \
+    for (int k = 0; k < S / 4; ++k)                                                                \
+      x.f[k] += y.f[k];                                                                            \
+    return x;                                                                                      \
+  }                                                                                                \
+  static void name##_fix(name##_t *v)                                                              \
+  {                                                                                                \
+    uint32_t bits;                                                                                 \
+    for (int k = 0; k < S / 4; ++k) {                                                              \
+      memcpy(&bits, &v->f[k], 4);                                                                  \
+      v->f[k] = (float)(bits % 8);                                                                 \
+    }                                                                                              \
+  }                                                                                                \
   REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_COMMUTATIVE, {{0}})
 
-#define STRESS_HASH16(name, S, A)                                                          \
-  typedef struct {                                                                         \
-    uint64_t h, p;                                                                         \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t a, name##_t b)                                 \
-  {                                                                                        \
-    return (name##_t){a.h * b.p + b.h, a.p * b.p};                                         \
-  }                                                                                        \
-  static void name##_fix(name##_t *v) { v->p |= 1; }                                      \
+#define STRESS_HASH16(name, S, A)                                                                  \
+  typedef struct {                                                                                 \
+    uint64_t h, p;                                                                                 \
+  } name##_t;                                                                                      \
+  static inline name##_t name##_op(name##_t a, name##_t b)                                         \
+  {                                                                                                \
+    return (name##_t){a.h * b.p + b.h, a.p * b.p};                                                 \
+  }                                                                                                \
+  static void name##_fix(name##_t *v) { v->p |= 1; }                                               \
   REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_ORDERED, {0, 1})
 
-#define STRESS_S20(name, S, A)                                                             \
-  typedef struct {                                                                         \
-    float a, b, c;                                                                         \
-    int32_t cnt;                                                                           \
-    float mx;                                                                              \
-  } name##_t;                                                                              \
-  static inline name##_t name##_op(name##_t x, name##_t y)                                 \
-  {                                                                                        \
-    return (name##_t){x.a + y.a, x.b + y.b, x.c + y.c, x.cnt + y.cnt,                      \
-                      x.mx > y.mx ? x.mx : y.mx};                                          \
-  }                                                                                        \
-  static void name##_fix(name##_t *v)                                                      \
-  {                                                                                        \
-    uint32_t r;                                                                            \
-    memcpy(&r, v, 4);                                                                      \
-    *v = (name##_t){(float)(r % 3), (float)(r % 5), (float)(r % 7), 1, (float)(r % 1000)}; \
-  }                                                                                        \
+#define STRESS_S20(name, S, A)                                                                     \
+  typedef struct {                                                                                 \
+    float a, b, c;                                                                                 \
+    int32_t cnt;                                                                                   \
+    float mx;                                                                                      \
+  } name##_t;                                                                                      \
+  static inline name##_t name##_op(name##_t x, name##_t y)                                         \
+  {                                                                                                \
+    return (name##_t){x.a + y.a, x.b + y.b, x.c + y.c, x.cnt + y.cnt, x.mx > y.mx ? x.mx : y.mx};  \
+  }                                                                                                \
+  static void name##_fix(name##_t *v)                                                              \
+  {                                                                                                \
+    uint32_t r;                                                                                    \
+    memcpy(&r, v, 4);                                                                              \
+    *v = (name##_t){(float)(r % 3), (float)(r % 5), (float)(r % 7), 1, (float)(r % 1000)};         \
+  }                                                                                                \
   REDU_DECLARE_REDUCTION(name, name##_t, name##_op, REDU_COMMUTATIVE, {0, 0, 0, 0, -1.0f})
 
-#define STRESS_DECLARE(KIND, name, S, A)                                                   \
-  STRESS_##KIND(name, S, A)                                                                \
-  _Static_assert(sizeof(name##_t) == (S) && _Alignof(name##_t) >= (A), #name " layout");
+#define STRESS_DECLARE(KIND, name, S, A)                                                           \
+  STRESS_##KIND(name, S, A) _Static_assert(sizeof(name##_t) == (S) && _Alignof(name##_t) >= (A),   \
+                                           #name " layout");
 
 /* Device data of every declared type (the same host data for the references). */
 #define STRESS_DATA_FIELD(KIND, name, S, A) name##_t *name##_h, *name##_d;
-#define STRESS_DATA_MAKE(KIND, name, S, A)                                                 \
-  D.name##_h = malloc(STRESS_NMAX * sizeof(name##_t));                                     \
-  stress_fill(D.name##_h, STRESS_NMAX * sizeof(name##_t), (uint64_t)(S) * 131 + (A));      \
-  for (size_t i = 0; i < STRESS_NMAX; ++i)                                                 \
-    name##_fix(&D.name##_h[i]);                                                            \
+#define STRESS_DATA_MAKE(KIND, name, S, A)                                                         \
+  D.name##_h = malloc(STRESS_NMAX * sizeof(name##_t));                                             \
+  stress_fill(D.name##_h, STRESS_NMAX * sizeof(name##_t), (uint64_t)(S) * 131 + (A));              \
+  for (size_t i = 0; i < STRESS_NMAX; ++i)                                                         \
+    name##_fix(&D.name##_h[i]);                                                                    \
   D.name##_d = redu_test_to_device(D.name##_h, STRESS_NMAX * sizeof(name##_t), dev);
 
 /* The array call of every declared reduction against a serial fold, every n. */
-#define STRESS_CHECK_ARRAY(KIND, name, S, A)                                               \
-  for (int si = 0; si < STRESS_NSIZES; ++si) {                                             \
-    size_t n = stress_sizes[si];                                                           \
-    name##_t ref = redu_identity_##name(), got;                                            \
-    for (size_t i = 0; i < n; ++i)                                                         \
-      ref = name##_op(ref, D.name##_h[i]);                                                 \
-    memset(&got, 0xa5, sizeof got);                                                        \
-    redu_status s = redu_reduce_##name(dev, D.name##_d, n, &got, &stress_opts);            \
-    CHECK(s == REDU_OK && !memcmp(&got, &ref, sizeof ref), "%s (%s, %d B, align %d) n=%zu: " \
-          "status %d %s", #name, #KIND, S, A, n, (int)s, s ? redu_last_error() : "wrong value"); \
+#define STRESS_CHECK_ARRAY(KIND, name, S, A)                                                       \
+  for (int si = 0; si < STRESS_NSIZES; ++si) {                                                     \
+    size_t n = stress_sizes[si];                                                                   \
+    name##_t ref = redu_identity_##name(), got;                                                    \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      ref = name##_op(ref, D.name##_h[i]);                                                         \
+    memset(&got, 0xa5, sizeof got);                                                                \
+    redu_status s = redu_reduce_##name(dev, D.name##_d, n, &got, &stress_opts);                    \
+    CHECK(s == REDU_OK && !memcmp(&got, &ref, sizeof ref),                                         \
+          "%s (%s, %d B, align %d) n=%zu: "                                                        \
+          "status %d %s",                                                                          \
+          #name, #KIND, S, A, n, (int)s, s ? redu_last_error() : "wrong value");                   \
   }
 
 /* ---- regions ------------------------------------------------------------------------ */
@@ -219,32 +218,32 @@ static void stress_fill(void *p, size_t bytes, uint64_t seed)
 
 /* Every TU: its declarations, its data, the array checks, then main() running its
  * stress_regions(). */
-#define STRESS_DEFINE_DATA()                                                               \
-  STRESS_TYPES(STRESS_DECLARE)                                                             \
-  typedef struct {                                                                         \
-    uint8_t *bytes_h, *bytes_d;                                                            \
-    STRESS_TYPES(STRESS_DATA_FIELD)                                                        \
+#define STRESS_DEFINE_DATA()                                                                       \
+  STRESS_TYPES(STRESS_DECLARE)                                                                     \
+  typedef struct {                                                                                 \
+    uint8_t *bytes_h, *bytes_d;                                                                    \
+    STRESS_TYPES(STRESS_DATA_FIELD)                                                                \
   } stress_data;
 
-#define STRESS_CHECK_REGION(what, n, st, same)                                             \
-  CHECK((st) == REDU_OK && (same), "%s n=%zu: status %d %s", what, n, (int)(st),           \
+#define STRESS_CHECK_REGION(what, n, st, same)                                                     \
+  CHECK((st) == REDU_OK && (same), "%s n=%zu: status %d %s", what, n, (int)(st),                   \
         (st) ? redu_last_error() : "wrong value")
 
-#define STRESS_MAIN(tu)                                                                    \
-  int main(int argc, char **argv)                                                          \
-  {                                                                                        \
-    int dev = omp_get_default_device();                                                    \
-    if (argc != 2 || !stress_mode(argv[1], dev)) {                                         \
-      fprintf(stderr, "usage: %s plan|one|odd|full\n", argv[0]);                           \
-      return 2;                                                                            \
-    }                                                                                      \
-    stress_data D;                                                                         \
-    D.bytes_h = malloc(STRESS_NMAX);                                                       \
-    stress_fill(D.bytes_h, STRESS_NMAX, 99);                                               \
-    D.bytes_d = redu_test_to_device(D.bytes_h, STRESS_NMAX, dev);                          \
-    STRESS_TYPES(STRESS_DATA_MAKE)                                                         \
-    STRESS_TYPES(STRESS_CHECK_ARRAY)                                                       \
-    stress_regions(dev, &D);                                                               \
-    printf("%s %s: ", tu, argv[1]);                                                        \
-    return redu_test_finish("stress");                                                     \
+#define STRESS_MAIN(tu)                                                                            \
+  int main(int argc, char **argv)                                                                  \
+  {                                                                                                \
+    int dev = omp_get_default_device();                                                            \
+    if (argc != 2 || !stress_mode(argv[1], dev)) {                                                 \
+      fprintf(stderr, "usage: %s plan|one|odd|full\n", argv[0]);                                   \
+      return 2;                                                                                    \
+    }                                                                                              \
+    stress_data D;                                                                                 \
+    D.bytes_h = malloc(STRESS_NMAX);                                                               \
+    stress_fill(D.bytes_h, STRESS_NMAX, 99);                                                       \
+    D.bytes_d = redu_test_to_device(D.bytes_h, STRESS_NMAX, dev);                                  \
+    STRESS_TYPES(STRESS_DATA_MAKE)                                                                 \
+    STRESS_TYPES(STRESS_CHECK_ARRAY)                                                               \
+    stress_regions(dev, &D);                                                                       \
+    printf("%s %s: ", tu, argv[1]);                                                                \
+    return redu_test_finish("stress");                                                             \
   }

@@ -1,33 +1,40 @@
 /* Stress TU c: every small size 1..16 with alignments 1, 2, 4, 8, 16, each kind, and a
  * region mixing four built-in kinds of four widths with four declared ones. */
-#define STRESS_TYPES(X)                                                                    \
-  X(MAX8, m1, 1, 1) X(LAST8, l2, 2, 2) X(AFFINE, f4, 4, 2) X(LAST8, l4, 4, 4)              \
-  X(AFFINE, f8, 8, 8) X(FSUM, fs8, 8, 8) X(ADD8, a16, 16, 16) X(LAST8, l5, 5, 1)           \
-  X(FSUM, fs24, 24, 8) X(MAX8, m7, 7, 1)
+#define STRESS_TYPES(X)                                                                            \
+  X(MAX8, m1, 1, 1)                                                                                \
+  X(LAST8, l2, 2, 2)                                                                               \
+  X(AFFINE, f4, 4, 2)                                                                              \
+  X(LAST8, l4, 4, 4)                                                                               \
+  X(AFFINE, f8, 8, 8)                                                                              \
+  X(FSUM, fs8, 8, 8)                                                                               \
+  X(ADD8, a16, 16, 16)                                                                             \
+  X(LAST8, l5, 5, 1)                                                                               \
+  X(FSUM, fs24, 24, 8)                                                                             \
+  X(MAX8, m7, 7, 1)
 #include "stress.h"
 STRESS_DEFINE_DATA()
 
-#define R8_BODY(i, s, m, u, w, a, b, c, d)                                                 \
-  STRESS_BUILTIN_sum_i64(s, i);                                                            \
-  STRESS_BUILTIN_min_i32(m, i);                                                            \
-  STRESS_BUILTIN_max_u8(u, i);                                                             \
-  STRESS_BUILTIN_sum_u16(w, i);                                                            \
-  a = m1_op(a, xm1[i]);                                                                    \
-  b = l2_op(b, xl2[i]);                                                                    \
-  c = f8_op(c, xf8[i]);                                                                    \
+#define R8_BODY(i, s, m, u, w, a, b, c, d)                                                         \
+  STRESS_BUILTIN_sum_i64(s, i);                                                                    \
+  STRESS_BUILTIN_min_i32(m, i);                                                                    \
+  STRESS_BUILTIN_max_u8(u, i);                                                                     \
+  STRESS_BUILTIN_sum_u16(w, i);                                                                    \
+  a = m1_op(a, xm1[i]);                                                                            \
+  b = l2_op(b, xl2[i]);                                                                            \
+  c = f8_op(c, xf8[i]);                                                                            \
   d = fs24_op(d, xfs24[i]);
 
 /* The arrays the regions read, on the device (d) or the host (h, for the reference). */
-#define STRESS_ARRAYS(side) \
-  const uint8_t *bytes = D->bytes_##side; \
-  const m1_t *xm1 = D->m1_##side; \
-  const l2_t *xl2 = D->l2_##side; \
-  const f8_t *xf8 = D->f8_##side; \
-  const fs24_t *xfs24 = D->fs24_##side; \
-  (void)bytes; \
-  (void)xm1; \
-  (void)xl2; \
-  (void)xf8; \
+#define STRESS_ARRAYS(side)                                                                        \
+  const uint8_t *bytes = D->bytes_##side;                                                          \
+  const m1_t *xm1 = D->m1_##side;                                                                  \
+  const l2_t *xl2 = D->l2_##side;                                                                  \
+  const f8_t *xf8 = D->f8_##side;                                                                  \
+  const fs24_t *xfs24 = D->fs24_##side;                                                            \
+  (void)bytes;                                                                                     \
+  (void)xm1;                                                                                       \
+  (void)xl2;                                                                                       \
+  (void)xf8;                                                                                       \
   (void)xfs24;
 
 static void stress_regions(int dev, const stress_data *D)
@@ -46,11 +53,8 @@ static void stress_regions(int dev, const stress_data *D)
     {
       STRESS_ARRAYS(d)
       REDU_FOR(st, dev, i, n, (bytes, xm1, xl2, xf8, xfs24), (sum_i64, s), (min_i32, m),
-               (max_u8, u), (sum_u16, w), (m1, a), (l2, b), (f8, c), (fs24, d))
-      {
-        R8_BODY(i, s, m, u, w, a, b, c, d)
-      }
-      STRESS_CHECK_REGION("region of 8 widths", n, st, 1);
+               (max_u8, u), (sum_u16, w), (m1, a), (l2, b), (f8, c), (fs24, d)){
+          R8_BODY(i, s, m, u, w, a, b, c, d)} STRESS_CHECK_REGION("region of 8 widths", n, st, 1);
     }
     {
       STRESS_ARRAYS(h)
