@@ -17,7 +17,9 @@ for f in host/redu_builtin_calls.c tests/test_udr.c tests/test_region.c \
          tests/stress/stress_a.c tests/stress/stress_b.c tests/stress/stress_c.c \
          examples/complex_sum.c examples/welford.c examples/region_dot.c; do
   ll="$tmp/$(basename "$f" .c).ll"
-  "$cc" "$@" -O3 -mllvm -openmp-opt-disable --offload-device-only -S -emit-llvm \
+  own=""
+  case $f in host/*) own=-DREDU__BUILDING ;; esac # libredu's own source (device/redu_internal.h)
+  "$cc" "$@" $own -O3 -mllvm -openmp-opt-disable --offload-device-only -S -emit-llvm \
     -I"$src/libredu" -I"$src" -I"$src/tests" "$src/$f" -o "$ll" 2>"$tmp/err" ||
     { cat "$tmp/err"; exit 1; }
   allocs=$(grep -c 'call.*@__kmpc_alloc_shared' "$ll" || true)
