@@ -136,5 +136,8 @@ static inline uint8_t redu__op_or_flag(uint8_t a, uint8_t b) { return a | b; }
 
 REDU_FOR_EACH_TYPE(REDU__DEFINE_TYPE_OPS)
 REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_BITWISE_OPS)
+#undef REDU__DEFINE_TYPE_OPS
+#undef REDU__DEFINE_BITWISE_OPS
+#undef REDU__DEFINE_FLOAT_KEY
 
 #endif

@@ -71,14 +71,14 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
 {
   if (tid == 0) {
     unsigned ticket;
-    redu__dev_fence();
+    redu__dev_fence_device();
 #pragma omp atomic capture
     {
       ticket = *counter;
       *counter += 1;
     }
     *last = ticket == nteams - 1;
-    redu__dev_fence();
+    redu__dev_fence_device();
   }
 #pragma omp barrier
   return *(volatile unsigned *)last;

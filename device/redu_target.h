@@ -2,16 +2,18 @@
  *
  *   redu__dev_warp_size()          lanes that exchange registers in lock step (1 on a CPU)
  *   redu__dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
- *   redu__dev_fence()              device-scope memory fence (release + acquire)
+ *   redu__dev_fence_device()       memory fence at device scope (release + acquire): what
+ *                                  one thread wrote before it is seen by every thread of
+ *                                  the device, in every team, that reads after its fence
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
  *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
- *                                 a warp's loads coalesce; 0: each thread reads one
- *                                 contiguous chunk (CPUs: interleaving would make every
- *                                 core pull every cache line)
+ *                                  a warp's loads coalesce; 0: each thread reads one
+ *                                  contiguous chunk (CPUs: interleaving would make every
+ *                                  core pull every cache line)
  *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
- *                                 NULL where there is none (CPUs: the host then passes
- *                                 device-memory scratch instead)
+ *                                  NULL where there is none (CPUs: the host then passes
+ *                                  device-memory scratch instead)
  *
  * The base definitions below serve host-offload and host fallback, where a "warp" is
  * one thread; each GPU target overrides them in its own file through OpenMP
@@ -40,7 +42,7 @@ static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
   return w;
 }
 
-static inline void redu__dev_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void redu__dev_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
 

@@ -152,6 +152,9 @@ static const char *const pattern_names[] = {"wide", "small", "nonzero"};
 REDU_FOR_EACH_INT_TYPE(DEFINE_BITWISE_TEST)
 REDU_FOR_EACH_FLOAT_TYPE(DEFINE_NO_BITWISE)
 REDU_FOR_EACH_TYPE(DEFINE_TYPE_TEST)
+#undef DEFINE_BITWISE_TEST
+#undef DEFINE_NO_BITWISE
+#undef DEFINE_TYPE_TEST
 
 int main(void)
 {
@@ -160,5 +163,6 @@ int main(void)
          omp_get_initial_device());
 #define RUN_TYPE_TEST(sfx, T, E, K, SA, LO, HI) test_##sfx(dev);
   REDU_FOR_EACH_TYPE(RUN_TYPE_TEST)
+#undef RUN_TYPE_TEST
   return redu_test_finish("test_ops");
 }

@@ -23,7 +23,10 @@ static inline int redu__dev_interleave_words(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
 
-static inline void redu__dev_fence(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
+static inline void redu__dev_fence_device(void)
+{
+  __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent");
+}
 
 #pragma omp end declare variant
 

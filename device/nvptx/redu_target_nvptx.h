@@ -20,7 +20,7 @@ static inline int redu__dev_interleave_words(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
 
-static inline void redu__dev_fence(void) { __nvvm_membar_gl(); }
+static inline void redu__dev_fence_device(void) { __nvvm_membar_gl(); }
 
 typedef int redu__nvptx_i4 __attribute__((ext_vector_type(4)));
 /* ld.global.nc: the input is never written during a reduction. */

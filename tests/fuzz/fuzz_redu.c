@@ -210,6 +210,7 @@ typedef struct {
 } fz_type;
 #define FZ_TYPE_ROW(sfx, T, E, K, SA, LO, HI) [E] = {#sfx, sizeof(T), _Alignof(T), FZ_K_##K},
 static const fz_type fz_types[REDU_TYPE_COUNT] = {REDU_FOR_EACH_TYPE(FZ_TYPE_ROW)};
+#undef FZ_TYPE_ROW
 static const char *const fz_op_names[REDU_OP_COUNT] = {
     "sum", "prod", "min", "max", "band", "bor", "bxor", "land", "lor", "argmin", "argmax"};
 
@@ -245,6 +246,10 @@ typedef redu_status (*fz_typed_fn)(int, const void *, size_t, void *, size_t *,
   FZ_VAL(bxor, sfx, T)
 REDU_FOR_EACH_TYPE(FZ_ALL)
 REDU_FOR_EACH_INT_TYPE(FZ_BITS)
+#undef FZ_ALL
+#undef FZ_BITS
+#undef FZ_VAL
+#undef FZ_ARG
 #define FZ_E(op, OP, sfx, E) [OP][E] = fz_##op##_##sfx,
 #define FZ_E_ALL(sfx, T, E, K, SA, LO, HI)                                                         \
   FZ_E(sum, REDU_SUM, sfx, E)                                                                      \
@@ -261,6 +266,9 @@ REDU_FOR_EACH_INT_TYPE(FZ_BITS)
   FZ_E(bxor, REDU_BXOR, sfx, E)
 static const fz_typed_fn fz_typed[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(FZ_E_ALL) REDU_FOR_EACH_INT_TYPE(FZ_E_BITS)};
+#undef FZ_E_ALL
+#undef FZ_E_BITS
+#undef FZ_E
 
 /* ---------------------------------------------------------------- user-declared reductions */
 /* 12 bytes, align 4: lane-wise wrapping sums (commutative, exact). */
