@@ -47,6 +47,10 @@
  *                                  const redu_options *opts)
  *       reduces x[0, n) like the typed calls of redu.h (same device, host-array, options
  *       and error rules); n = 0 gives the identity.
+ *       Returns: the statuses of the typed calls (redu_typed.h): REDU_OK;
+ *       REDU_ERR_NULL_ARG; REDU_ERR_INVALID_DEVICE; REDU_ERR_OVERFLOW;
+ *       REDU_ERR_MISALIGNED; REDU_ERR_NOT_DEVICE_PTR; REDU_ERR_BAD_OPTION;
+ *       REDU_ERR_SCRATCH_TOO_SMALL; REDU_ERR_OUT_OF_MEMORY; REDU_ERR_DEVICE.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
   typedef T redu__type_##name;                                                                     \
@@ -86,7 +90,8 @@
  *   redu_status func(int device, const In *x, size_t n, T *result, const redu_options *opts)
  * reducing lift(x[i], i) over i in [0, n) with the declared reduction `name` (T its type):
  * lift is T lift(In v, size_t i), function or function-like macro, e.g. a double into a
- * Welford state, or a record at index i into a (value, index, payload) struct. */
+ * Welford state, or a record at index i into a (value, index, payload) struct.
+ * Returns: as redu_reduce_<name> (x must be aligned to In). */
 #define REDU_DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                                      \
   _Static_assert(sizeof(In) <= 65536, #func ": input elements of at most 64 KiB");                 \
   REDU__DEFINE_ELEMENT_LOAD(redu__load_##func, In)                                                 \

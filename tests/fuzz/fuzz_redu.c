@@ -131,9 +131,9 @@
 #define FUZZ_BUILTIN_PAD_DOC 1
 #endif
 
-/* Not in the public headers: host/redu_scratch.h (REDU_MAX_TEAMS), host/redu_device.c
- * (CPU devices take 1..REDU__MAX_WARPS = 32 threads per team, GPUs up to 1024). */
-enum { FZ_MAX_TEAMS = 8192, FZ_CPU_MAX_THREADS = 32, FZ_GPU_MAX_THREADS = 1024 };
+/* Not in the public headers: host/redu_device.c (CPU devices take 1..REDU__MAX_WARPS = 32
+ * threads per team, GPUs up to 1024). */
+enum { FZ_MAX_TEAMS = REDU_MAX_TEAMS, FZ_CPU_MAX_THREADS = 32, FZ_GPU_MAX_THREADS = 1024 };
 /* The least device_bytes any call needs: counter 256 + result 256 + partials >= 256. */
 enum { FZ_MIN_PAD = 768 };
 
