@@ -93,27 +93,10 @@
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
                                                                                                    \
-  /* SPMD by construction: nothing between `target teams` and `parallel` (see                      \
-   * redu_team_scratch.h). */                                                                      \
   static void PFX##_launch(const redu__launch *L, const T *x, size_t n)                            \
   {                                                                                                \
-    A *partials = (A *)L->partials, *result = (A *)L->result;                                      \
-    unsigned *counter = L->counter;                                                                \
-    void *spill = L->team_spill;                                                                   \
-    int threads = L->threads;                                                                      \
-    size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
-    if (L->input_on_host) {                                                                        \
-      _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               map(to: x[0:n]) is_device_ptr(partials, counter, result, spill)             \
-               ompx_dyn_cgroup_mem(team_mem)")                                                     \
-      _Pragma("omp parallel num_threads(threads)")                                                 \
-      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                         \
-    } else {                                                                                       \
-      _Pragma("omp target teams device(L->device) num_teams(L->teams) thread_limit(threads) \
-               is_device_ptr(x, partials, counter, result, spill) ompx_dyn_cgroup_mem(team_mem)")  \
-      _Pragma("omp parallel num_threads(threads)")                                                 \
-      PFX##_team(x, n, slots, team_mem, spill, partials, counter, result);                         \
-    }                                                                                              \
+    REDU__LAUNCH_TEAMS(L, x, n,                                                                    \
+                       PFX##_team(x, n, slots, team_mem, spill, partials, counter, result))        \
   }
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_team_scratch.h"
 #include <stddef.h>
 
 typedef struct redu__launch {
@@ -21,5 +22,33 @@ typedef struct redu__launch {
   unsigned *counter; /* device memory, zero between launches */
   void *result;      /* memory the device writes and the host reads after the region */
 } redu__launch;
+
+/* Runs TEAM_CALL on every thread of L's league: `target teams` directly followed by
+ * `parallel` (SPMD by construction: nothing in between, device/redu_team_scratch.h), with
+ * x[0, n) mapped when it is a host array. TEAM_CALL sees the launch record's fields as
+ * locals: x, n, tree, slots, team_mem, spill, partials, counter, result. The one launch of
+ * both kernel templates (redu_array_kernel.h, redu_index_kernel.h). */
+#define REDU__LAUNCH_TEAMS(L, x, n, TEAM_CALL)                                                     \
+  {                                                                                                \
+    void *partials = (L)->partials, *result = (L)->result, *spill = (L)->team_spill;               \
+    unsigned *counter = (L)->counter;                                                              \
+    int threads = (L)->threads, tree = (L)->tree;                                                  \
+    size_t slots = (L)->team_slots, team_mem = (L)->team_mem;                                      \
+    (void)tree; /* not taken by built-in kernels, which always shuffle */                          \
+    if ((L)->input_on_host) {                                                                      \
+      REDU__PRAGMA(omp target teams device((L)->device) num_teams((L)->teams)                      \
+                       thread_limit(threads) map(to : x [0:n])                                     \
+                           is_device_ptr(partials, counter, result, spill)                         \
+                               ompx_dyn_cgroup_mem(team_mem))                                      \
+      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
+      TEAM_CALL;                                                                                   \
+    } else {                                                                                       \
+      REDU__PRAGMA(omp target teams device((L)->device) num_teams((L)->teams)                      \
+                       thread_limit(threads) is_device_ptr(x, partials, counter, result, spill)    \
+                           ompx_dyn_cgroup_mem(team_mem))                                          \
+      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
+      TEAM_CALL;                                                                                   \
+    }                                                                                              \
+  }
 
 #endif
