@@ -106,8 +106,17 @@ int main(int argc, char **argv)
   } else {
     printf("test_errors: CPU device: host and device memory are one; no pointer check\n");
   }
-  for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
+  for (int s = 0; s <= REDU_STATUS_COUNT; ++s) {
     CHECK(redu_status_string((redu_status)s)[0] != 0, "status %d has no text", s);
+    for (int t = 0; t < s; ++t) /* one table makes the texts: each its own */
+      CHECK(strcmp(redu_status_string((redu_status)s), redu_status_string((redu_status)t)),
+            "statuses %d and %d share a text", t, s);
+  }
+  CHECK(!strcmp(redu_status_string(REDU_STATUS_COUNT), "unknown redu_status value"),
+        "text past the table: %s", redu_status_string(REDU_STATUS_COUNT));
+  CHECK(redu_version() == REDU_VERSION, "library %u, headers %d", redu_version(), REDU_VERSION);
+  CHECK(REDU_VERSION == REDU_VERSION_MAJOR * 10000 + REDU_VERSION_MINOR * 100 + REDU_VERSION_PATCH,
+        "REDU_VERSION %d", REDU_VERSION);
   char buf[512];
   CHECK(redu_describe_plan(dev, 1000, 8, buf, sizeof buf) == REDU_OK && strstr(buf, "teams"),
         "describe_plan");
