@@ -26,9 +26,12 @@
  *   i      the name of the loop index (size_t), visible in the body; n  iterations [0, n)
  *   ptrs   device pointers the body reads (is_device_ptr; each checked: not NULL, and
  *          device memory on NVIDIA); () for none
- *   kind   a built-in kind, sum_<t> / min_<t> / max_<t> with <t> one of i8 i16 i32 i64 u8
- *          u16 u32 u64 f32 f64 (integers wrap; min/max: a NaN wins, -0.0 < +0.0), or a
- *          name declared with REDU_DECLARE_REDUCTION; var: a variable of its type
+ *   kind   a built-in kind <op>_<t>, <t> one of i8 i16 i32 i64 u8 u16 u32 u64 f32 f64:
+ *          sum, prod (integers wrap; floats in the variable's type), min, max (a NaN
+ *          wins, -0.0 < +0.0), land, lor (1 or 0; nonzero and NaN are true), and for
+ *          integers band, bor, bxor; the body combines with redu_region_<fn>_<t>, fn one
+ *          of add mul min max land lor band bor bxor, or the C operator. Or a name
+ *          declared with REDU_DECLARE_REDUCTION. var: a variable of the kind's type
  *   1 to 8 reductions, whose accumulators take 256 bytes at most together.
  * REDU_FOR_CLAUSES(st, dev, i, n, (clauses...), (kind, var)...) { body }
  *   the same with any clauses of `target teams` instead of ptrs (map, is_device_ptr,
@@ -63,8 +66,9 @@
   REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, __VA_ARGS__)
 
 /* Built-in kinds, declared like any user reduction, with the rules of the typed calls
- * (device/redu_builtin_ops.h): integer sums wrap, min/max compare order keys (a NaN wins,
- * -0.0 orders before +0.0) and return the canonical NaN. */
+ * (device/redu_builtin_ops.h): integer sums and products wrap, min/max compare order keys
+ * (a NaN wins, -0.0 orders before +0.0) and return the canonical NaN, land/lor give 1 or
+ * 0. Unlike the typed calls, float sums and products stay in the variable's type. */
 #define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                               \
   _Pragma("omp begin declare target")                                                              \
   static inline T redu_region_add_##sfx(T a, T b) { return REDU__ADD_##K(T, a, b); }               \
@@ -78,12 +82,30 @@
     return redu__op_value_##sfx(                                                                   \
         redu__op_max_##sfx(redu__op_hi_##sfx(a, 0), redu__op_hi_##sfx(b, 0)));                     \
   }                                                                                                \
+  static inline T redu_region_mul_##sfx(T a, T b) { return REDU__MUL_##K(T, a, b); }               \
+  static inline T redu_region_land_##sfx(T a, T b) { return (T)(a != 0 && b != 0); }               \
+  static inline T redu_region_lor_##sfx(T a, T b) { return (T)(a != 0 || b != 0); }                \
   _Pragma("omp end declare target")                                                                \
   REDU_DECLARE_REDUCTION(sum_##sfx, T, redu_region_add_##sfx, REDU_COMMUTATIVE, 0)                 \
+  REDU_DECLARE_REDUCTION(prod_##sfx, T, redu_region_mul_##sfx, REDU_COMMUTATIVE, 1)                \
   REDU_DECLARE_REDUCTION(min_##sfx, T, redu_region_min_##sfx, REDU_COMMUTATIVE, HI)                \
-  REDU_DECLARE_REDUCTION(max_##sfx, T, redu_region_max_##sfx, REDU_COMMUTATIVE, LO)
+  REDU_DECLARE_REDUCTION(max_##sfx, T, redu_region_max_##sfx, REDU_COMMUTATIVE, LO)                \
+  REDU_DECLARE_REDUCTION(land_##sfx, T, redu_region_land_##sfx, REDU_COMMUTATIVE, 1)               \
+  REDU_DECLARE_REDUCTION(lor_##sfx, T, redu_region_lor_##sfx, REDU_COMMUTATIVE, 0)
+/* Bitwise kinds, integer types only. */
+#define REDU__REGION_BITWISE_KINDS(sfx, T, E, K, SA, LO, HI)                                       \
+  _Pragma("omp begin declare target")                                                              \
+  static inline T redu_region_band_##sfx(T a, T b) { return a & b; }                               \
+  static inline T redu_region_bor_##sfx(T a, T b) { return a | b; }                                \
+  static inline T redu_region_bxor_##sfx(T a, T b) { return a ^ b; }                               \
+  _Pragma("omp end declare target")                                                                \
+  REDU_DECLARE_REDUCTION(band_##sfx, T, redu_region_band_##sfx, REDU_COMMUTATIVE, (T) ~(T)0)       \
+  REDU_DECLARE_REDUCTION(bor_##sfx, T, redu_region_bor_##sfx, REDU_COMMUTATIVE, 0)                 \
+  REDU_DECLARE_REDUCTION(bxor_##sfx, T, redu_region_bxor_##sfx, REDU_COMMUTATIVE, 0)
 REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
+REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
 #undef REDU__REGION_KINDS
+#undef REDU__REGION_BITWISE_KINDS
 
 /* ---- implementation ------------------------------------------------------------------ */
 

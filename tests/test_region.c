@@ -1,6 +1,7 @@
 /* Wrapped regions against serial references: one to three reductions of different kinds
- * and types (built-in and declared, commutative and ordered) for every n, the
- * asynchronous form, the clauses form with a mapped host array, and bad input. */
+ * and types (built-in and declared, commutative and ordered) for every n, every built-in
+ * kind on every type, the asynchronous form, the clauses form with a mapped host array,
+ * and bad input. */
 #include "redu_region.h"
 #include "redu_test.h"
 #include "redu_test_udr.h"
@@ -109,6 +110,83 @@ static void test_nan_and_zeros(int dev)
   omp_target_free(w, dev);
 }
 
+/* Every built-in kind on every type against a serial reference in the same arithmetic:
+ * values computed from i in the body (small integers, exact in any order for floats; a
+ * few 2s and -1s for products), two regions per type (at most 8 reductions each). */
+#define KIND_VALUE(T, i) ((T)((int)((i) % 7) - 3))
+#define KIND_FACTOR(T, i) ((T)(((i) < 40 && (i) % 3 == 0 ? 2 : 1) * ((i) % 97 == 5 ? -1 : 1)))
+#define KIND_BITS(T, i) ((T)(((i) * 2654435761u) >> ((i) % 5)))
+#define DEFINE_KIND_TEST(sfx, T, E, K, SA, LO, HI)                                                 \
+  static void kinds_##sfx(int dev, size_t n)                                                       \
+  {                                                                                                \
+    T rs = 0, rp = 1, rmin = HI, rmax = LO, rland = 1, rlor = 0;                                   \
+    for (size_t i = 0; i < n; ++i) {                                                               \
+      rs = redu_region_add_##sfx(rs, KIND_VALUE(T, i));                                            \
+      rp = redu_region_mul_##sfx(rp, KIND_FACTOR(T, i));                                           \
+      rmin = KIND_VALUE(T, i) < rmin ? KIND_VALUE(T, i) : rmin;                                    \
+      rmax = KIND_VALUE(T, i) > rmax ? KIND_VALUE(T, i) : rmax;                                    \
+      rland = rland && KIND_VALUE(T, i) != 0;                                                      \
+      rlor = rlor || (i + 1 == n / 2);                                                             \
+    }                                                                                              \
+    T s = 0, p = 1, mn = HI, mx = LO, la = 1, lo = 0;                                              \
+    redu_status st;                                                                                \
+    REDU_FOR(st, dev, i, n, (), (sum_##sfx, s), (prod_##sfx, p), (min_##sfx, mn), (max_##sfx, mx), \
+             (land_##sfx, la), (lor_##sfx, lo))                                                    \
+    {                                                                                              \
+      s = redu_region_add_##sfx(s, KIND_VALUE(T, i));                                              \
+      p = redu_region_mul_##sfx(p, KIND_FACTOR(T, i));                                             \
+      mn = redu_region_min_##sfx(mn, KIND_VALUE(T, i));                                            \
+      mx = redu_region_max_##sfx(mx, KIND_VALUE(T, i));                                            \
+      la = redu_region_land_##sfx(la, KIND_VALUE(T, i));                                           \
+      lo = redu_region_lor_##sfx(lo, (T)(i + 1 == n / 2));                                         \
+    }                                                                                              \
+    CHECK(st == REDU_OK, #sfx " kinds n=%zu: %s", n, redu_last_error());                           \
+    CHECK(s == rs && p == rp && mn == rmin && mx == rmax && la == rland && lo == rlor,             \
+          #sfx " kinds n=%zu: sum %g/%g prod %g/%g min %g/%g max %g/%g land %d/%d lor %d/%d", n,   \
+          (double)s, (double)rs, (double)p, (double)rp, (double)mn, (double)rmin, (double)mx,      \
+          (double)rmax, (int)la, (int)rland, (int)lo, (int)rlor);                                  \
+  }
+#define DEFINE_BITWISE_KIND_TEST(sfx, T, E, K, SA, LO, HI)                                         \
+  static void bitwise_kinds_##sfx(int dev, size_t n)                                               \
+  {                                                                                                \
+    T rand_ = (T) ~(T)0, ror = 0, rxor = 0;                                                        \
+    for (size_t i = 0; i < n; ++i) {                                                               \
+      rand_ &= (T)(KIND_BITS(T, i) | (T)1);                                                        \
+      ror |= (T)(KIND_BITS(T, i) & (T)0x70);                                                       \
+      rxor ^= KIND_BITS(T, i);                                                                     \
+    }                                                                                              \
+    T a = (T) ~(T)0, o = 0, x = 0;                                                                 \
+    redu_status st;                                                                                \
+    REDU_FOR(st, dev, i, n, (), (band_##sfx, a), (bor_##sfx, o), (bxor_##sfx, x))                  \
+    {                                                                                              \
+      a &= (T)(KIND_BITS(T, i) | (T)1);                                                            \
+      o |= (T)(KIND_BITS(T, i) & (T)0x70);                                                         \
+      x ^= KIND_BITS(T, i);                                                                        \
+    }                                                                                              \
+    CHECK(st == REDU_OK && a == rand_ && o == ror && x == rxor,                                    \
+          #sfx " bitwise kinds n=%zu: %s; band %llx/%llx bor %llx/%llx bxor %llx/%llx", n,         \
+          redu_last_error(), (unsigned long long)a, (unsigned long long)rand_,                     \
+          (unsigned long long)o, (unsigned long long)ror, (unsigned long long)x,                   \
+          (unsigned long long)rxor);                                                               \
+  }
+REDU_FOR_EACH_TYPE(DEFINE_KIND_TEST)
+REDU_FOR_EACH_INT_TYPE(DEFINE_BITWISE_KIND_TEST)
+#undef DEFINE_KIND_TEST
+#undef DEFINE_BITWISE_KIND_TEST
+
+static void test_every_kind(int dev)
+{
+  static const size_t kind_sizes[] = {0, 1, 33, 1000, (1u << 20) + 7};
+  for (size_t k = 0; k < sizeof kind_sizes / sizeof kind_sizes[0]; ++k) {
+#define RUN_KIND_TEST(sfx, T, E, K, SA, LO, HI) kinds_##sfx(dev, kind_sizes[k]);
+#define RUN_BITWISE_KIND_TEST(sfx, T, E, K, SA, LO, HI) bitwise_kinds_##sfx(dev, kind_sizes[k]);
+    REDU_FOR_EACH_TYPE(RUN_KIND_TEST)
+    REDU_FOR_EACH_INT_TYPE(RUN_BITWISE_KIND_TEST)
+#undef RUN_KIND_TEST
+#undef RUN_BITWISE_KIND_TEST
+  }
+}
+
 static void test_errors(int dev)
 {
   double *none = NULL, out = 7;
@@ -154,6 +232,7 @@ int main(void)
   int dev = omp_get_default_device();
   test_sizes(dev);
   test_nan_and_zeros(dev);
+  test_every_kind(dev);
   test_errors(dev);
   test_too_wide(dev);
   return redu_test_finish("test_region");
