@@ -75,28 +75,7 @@
       acc = COMBINE(acc, LIFT(x[i], i));                                                           \
     return acc;                                                                                    \
   }                                                                                                \
-                                                                                                   \
-  /* flatten: inline everything below into the team routine (argmin 64-bit: 0.85 -> 0.68           \
-   * ms at 1 GiB on the H100), but not the team routine itself into the parallel region            \
-   * (see REDU__INLINE). */                                                                        \
-  static inline __attribute__((flatten)) void PFX##_team(                                          \
-      const T *x, size_t n, size_t slots, size_t team_mem, void *spill, A *partials,               \
-      unsigned *counter, A *result)                                                                \
-  {                                                                                                \
-    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
-    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();          \
-    char *scratch = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                     \
-    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));             \
-    A v = PFX##_thread(x, n, (size_t)team * nth + tid, (size_t)nteams * nth);                      \
-    PFX##_grid_finish(v, (IDENT), (A *)scratch, 0, last, tid, nth, team, nteams, partials,         \
-                      counter, result);                                                            \
-  }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-                                                                                                   \
-  static void PFX##_launch(const redu__launch *L, const T *x, size_t n)                            \
-  {                                                                                                \
-    REDU__LAUNCH_TEAMS(L, x, n,                                                                    \
-                       PFX##_team(x, n, slots, team_mem, spill, partials, counter, result))        \
-  }
+  REDU__DEFINE_TEAM_LAUNCH(PFX, T, A, IDENT, 0)
 
 #endif

@@ -14,19 +14,10 @@
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,                       \
                                 const redu_options *opts)                                          \
   {                                                                                                \
-    redu__call c;                                                                                  \
-    const redu__call_shape sh = {.fn = "redu_" #op "_" #sfx,                                       \
-                                 .elem_size = sizeof(T),                                           \
-                                 .elem_align = _Alignof(T),                                        \
-                                 .acc_size = sizeof(A),                                            \
-                                 .acc_align = _Alignof(A),                                         \
-                                 .builtin = 1};                                                    \
-    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);                 \
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
     A acc = (IDENT);                                                                               \
-    if (s == REDU_OK && !c.empty) {                                                                \
-      redu__k_##op##_##sfx##_launch(&c.launch, x, n);                                              \
-      s = redu__call_end(&c, &acc, sizeof acc);                                                    \
-    }                                                                                              \
+    redu_status s;                                                                                 \
+    REDU__RUN_CALL(s, acc, sh, device, x, n, result, result, opts, redu__k_##op##_##sfx##_launch); \
     if (s != REDU_OK)                                                                              \
       return s;                                                                                    \
     *result = FINISH(acc);                                                                         \
@@ -46,19 +37,11 @@
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,         \
                                 const redu_options *opts)                                          \
   {                                                                                                \
-    redu__call c;                                                                                  \
-    const redu__call_shape sh = {.fn = "redu_" #op "_" #sfx,                                       \
-                                 .elem_size = sizeof(T),                                           \
-                                 .elem_align = _Alignof(T),                                        \
-                                 .acc_size = sizeof(redu__loc_##sfx),                              \
-                                 .acc_align = _Alignof(redu__loc_##sfx),                           \
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, redu__loc_##sfx),         \
                                  .builtin = 1};                                                    \
-    redu_status s = redu__call_begin(&c, &sh, device, x, n, value, index, opts);                   \
     redu__loc_##sfx acc = IDENT;                                                                   \
-    if (s == REDU_OK && !c.empty) {                                                                \
-      redu__k_##op##_##sfx##_launch(&c.launch, x, n);                                              \
-      s = redu__call_end(&c, &acc, sizeof acc);                                                    \
-    }                                                                                              \
+    redu_status s;                                                                                 \
+    REDU__RUN_CALL(s, acc, sh, device, x, n, value, index, opts, redu__k_##op##_##sfx##_launch);   \
     if (s != REDU_OK)                                                                              \
       return s;                                                                                    \
     *value = redu__op_value_##sfx(acc.v);                                                          \

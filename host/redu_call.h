@@ -44,6 +44,24 @@ REDU_API redu_status redu__call_begin(redu__call *c, const redu__call_shape *sha
 /* Copies acc_size bytes of result into acc, releases the scratch. */
 REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
 
+/* The shape fields every call fills the same way: its name, input element In, accumulator A. */
+#define REDU__SHAPE_OF(name, In, A)                                                                \
+  .fn = (name), .elem_size = sizeof(In), .elem_align = _Alignof(In), .acc_size = sizeof(A),        \
+  .acc_align = _Alignof(A)
+
+/* The body of every reduction call (typed, generic and declared): acc holds the identity,
+ * the result for n = 0. Begins the call (validate, plan, scratch), runs
+ * LAUNCH(&launch, x, n), copies the result into acc and ends the call; sets s. */
+#define REDU__RUN_CALL(s, acc, shape, device, x, n, out1, out2, opts, LAUNCH)                      \
+  do {                                                                                             \
+    redu__call redu__call_;                                                                        \
+    (s) = redu__call_begin(&redu__call_, &(shape), (device), (x), (n), (out1), (out2), (opts));    \
+    if ((s) == REDU_OK && !redu__call_.empty) {                                                    \
+      LAUNCH(&redu__call_.launch, (x), (n));                                                       \
+      (s) = redu__call_end(&redu__call_, &(acc), sizeof(acc));                                     \
+    }                                                                                              \
+  } while (0)
+
 /* A wrapped region's host side: the call, and its reductions' layout
  * (device/redu_region_layout.h) and results. */
 typedef struct redu__region {

@@ -106,20 +106,11 @@
   static inline __attribute__((unused)) redu_status func(                                          \
       int device, const In *x, size_t n, redu__type_##name *result, const redu_options *opts)      \
   {                                                                                                \
-    typedef redu__type_##name redu__acc;                                                           \
-    const redu__call_shape sh = {.fn = #func,                                                      \
-                                 .elem_size = sizeof(In),                                          \
-                                 .elem_align = _Alignof(In),                                       \
-                                 .acc_size = sizeof(redu__acc),                                    \
-                                 .acc_align = _Alignof(redu__acc),                                 \
+    const redu__call_shape sh = {REDU__SHAPE_OF(#func, In, redu__type_##name),                     \
                                  .ordered = redu__order_##name};                                   \
-    redu__call c;                                                                                  \
-    redu_status s = redu__call_begin(&c, &sh, device, x, n, result, result, opts);                 \
-    redu__acc acc = redu_identity_##name();                                                        \
-    if (s == REDU_OK && !c.empty) {                                                                \
-      redu__k_##func##_launch(&c.launch, x, n);                                                    \
-      s = redu__call_end(&c, &acc, sizeof acc);                                                    \
-    }                                                                                              \
+    redu__type_##name acc = redu_identity_##name();                                                \
+    redu_status s;                                                                                 \
+    REDU__RUN_CALL(s, acc, sh, device, x, n, result, result, opts, redu__k_##func##_launch);       \
     if (s == REDU_OK)                                                                              \
       memcpy(result, &acc, sizeof acc);                                                            \
     return s;                                                                                      \
