@@ -2,6 +2,11 @@
  *
  *   redu__dev_warp_size()          lanes that exchange registers in lock step (1 on a CPU)
  *   redu__dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
+ *   redu__dev_shfl_idx_u32(w, l)   the word held by lane l of this warp (every lane calls it)
+ *   redu__dev_warp_any(p)          nonzero when p is nonzero on any lane (every lane calls it)
+ *   redu__dev_prod_err(a, b, p)    a * b - p exactly, for p = a * b rounded, when |a|, |b| <
+ *                                  2^995 and |p| >= 2^-960 (fused multiply-add on GPUs;
+ *                                  on a CPU without one, Dekker's product of halves)
  *   redu__dev_fence_device()       memory fence at device scope (release + acquire): what
  *                                  one thread wrote before it is seen by every thread of
  *                                  the device, in every team, that reads after its fence
@@ -42,7 +47,31 @@ static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
   return w;
 }
 
+static inline uint32_t redu__dev_shfl_idx_u32(uint32_t w, unsigned lane)
+{
+  (void)lane;
+  return w;
+}
+
+static inline int redu__dev_warp_any(int p) { return p; }
+
 static inline void redu__dev_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+#ifdef __FMA__
+static inline double redu__dev_prod_err(double a, double b, double p)
+{
+  return __builtin_fma(a, b, -p);
+}
+#else
+/* Without a fused multiply-add (x86-64's baseline) libm's fma is a software routine:
+ * Veltkamp's split into 26-bit halves makes every partial product exact. */
+static inline double redu__dev_prod_err(double a, double b, double p)
+{
+  double ca = 134217729.0 * a, cb = 134217729.0 * b;
+  double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+#endif
 
 static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
 

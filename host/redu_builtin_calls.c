@@ -6,14 +6,19 @@
 #include "device/redu_builtin_ops.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
+#include "host/redu_exact.h"
 #include "redu.h"
 
-#define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
+/* XTYPE: the redu_type of a sum (REDU_EXACT goes to host/redu_exact_calls.c for float and
+ * double), REDU_TYPE_COUNT for the other ops. */
+#define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, XTYPE)                \
   REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                      \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,                       \
                                 const redu_options *opts)                                          \
   {                                                                                                \
+    if (((XTYPE) == REDU_FLOAT || (XTYPE) == REDU_DOUBLE) && opts && (opts->flags & REDU_EXACT))   \
+      return redu__exact_sum((XTYPE), device, x, n, result, opts);                                 \
     const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
     A acc = (IDENT);                                                                               \
     redu_status s;                                                                                 \
@@ -60,15 +65,19 @@
 
 #define REDU__DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                           \
   REDU__DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,        \
-                          redu__op_narrow_##sfx)                                                   \
+                          redu__op_narrow_##sfx, E)                                                \
   REDU__DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu__op_widen_##sfx, redu__op_mul_##sfx,       \
-                          redu__op_narrow_##sfx)                                                   \
+                          redu__op_narrow_##sfx, REDU_TYPE_COUNT)                                  \
   REDU__DEFINE_VALUE_CALL(min, sfx, T, redu__ord_##sfx, REDU__MIN_IDENT(sfx, T, HI),               \
-                          redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx)             \
+                          redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx,             \
+                          REDU_TYPE_COUNT)                                                         \
   REDU__DEFINE_VALUE_CALL(max, sfx, T, redu__ord_##sfx, REDU__MAX_IDENT(sfx, T, LO),               \
-                          redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx)             \
-  REDU__DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag, (T))  \
-  REDU__DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T))    \
+                          redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx,             \
+                          REDU_TYPE_COUNT)                                                         \
+  REDU__DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag, (T),  \
+                          REDU_TYPE_COUNT)                                                         \
+  REDU__DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T),    \
+                          REDU_TYPE_COUNT)                                                         \
   REDU__DEFINE_ARG_CALL(argmin, sfx, T,                                                            \
                         ((redu__loc_##sfx){REDU__MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),           \
                         redu__op_at_lo_##sfx)                                                      \
@@ -78,9 +87,11 @@
 
 #define REDU__DEFINE_CALLS_BITWISE(sfx, T, E, K, SA, LO, HI)                                       \
   REDU__DEFINE_VALUE_CALL(band, sfx, T, T, (T) ~(T)0, redu__op_self_##sfx, redu__op_band_##sfx,    \
-                          (T))                                                                     \
-  REDU__DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T))      \
-  REDU__DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bxor_##sfx, (T))
+                          (T), REDU_TYPE_COUNT)                                                    \
+  REDU__DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T),      \
+                          REDU_TYPE_COUNT)                                                         \
+  REDU__DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bxor_##sfx, (T),    \
+                          REDU_TYPE_COUNT)
 
 REDU_FOR_EACH_TYPE(REDU__DEFINE_CALLS_ALL)
 REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_CALLS_BITWISE)

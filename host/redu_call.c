@@ -53,7 +53,7 @@ static redu_status redu__check_device_range(const redu__device *d, const void *p
                       "%s: %s is not usable on device %d: %s. Pass memory from "
                       "omp_target_alloc(..., %d)%s",
                       fn, what, d->number, why, d->number,
-                      what[0] == 'x'   ? ", or a host array with REDU_INPUT_HOST"
+                      what[0] == 'x' || what[0] == 'y' ? ", or a host array with REDU_INPUT_HOST"
                       : what[0] == 'd' ? ", or map host arrays with REDU_FOR_CLAUSES"
                                        : "");
   return REDU_OK;
@@ -150,7 +150,23 @@ static redu_status redu__check_array_input(const redu__device *d, const redu__ca
                       "multiple of %zu); pass the start of an array of that type",
                       sh->fn, x, sh->elem_size, (size_t)((uintptr_t)x % sh->elem_align),
                       sh->elem_align);
-  return on_host ? REDU_OK : redu__check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
+  if (sh->dot && !sh->y)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: y is NULL with n = %zu", sh->fn, n);
+  if (sh->y && (uintptr_t)sh->y > UINTPTR_MAX - n * sh->elem_size)
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: n = %zu elements of %zu bytes starting at y = %p exceed the address "
+                      "space",
+                      sh->fn, n, sh->elem_size, sh->y);
+  if (sh->y && sh->elem_align > 1 && (uintptr_t)sh->y % sh->elem_align)
+    return redu__fail(REDU_ERR_MISALIGNED,
+                      "%s: y = %p is not aligned to its %zu-byte element type; pass the start of "
+                      "an array of that type",
+                      sh->fn, sh->y, sh->elem_size);
+  redu_status s =
+      on_host ? REDU_OK : redu__check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
+  if (s == REDU_OK && sh->y && !on_host)
+    s = redu__check_device_range(d, sh->y, n * sh->elem_size, "y", sh->fn);
+  return s;
 }
 
 /* A wrapped region's iteration count and the device pointers its body reads (their
@@ -175,13 +191,19 @@ static redu_status redu__check_region_inputs(const redu__device *d, const redu__
   return REDU_OK;
 }
 
-static const unsigned redu__known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE;
+static const unsigned redu__known_flags =
+    REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE | REDU_EXACT;
 
 static redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *opts)
 {
   if (opts && (opts->flags & ~redu__known_flags))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
                       opts->flags & ~redu__known_flags);
+  if (opts && (opts->flags & REDU_EXACT) && !sh->exact)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: REDU_EXACT applies to REDU_SUM of float and double and to "
+                      "redu_dot_f32/f64 only; drop the flag for this call",
+                      sh->fn);
   if (opts && (opts->teams < 0 || opts->threads < 0))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
                       sh->fn, opts->teams, opts->threads);
@@ -190,12 +212,13 @@ static redu_status redu__check_shape(const redu__call_shape *sh, const redu_opti
                       "%s: the region's reductions take %zu bytes together (with alignment); "
                       "at most %d: split them over two regions",
                       sh->fn, sh->acc_size, REDU_MAX_ACC_BYTES);
-  if (!sh->elem_size || !sh->acc_size || sh->acc_size > REDU_MAX_ACC_BYTES || !sh->acc_align ||
+  size_t max_acc = sh->exact ? REDU_EXACT_ACC_BYTES : REDU_MAX_ACC_BYTES;
+  if (!sh->elem_size || !sh->acc_size || sh->acc_size > max_acc || !sh->acc_align ||
       sh->acc_align > REDU_MAX_ACC_ALIGN)
     return redu__fail(REDU_ERR_UNSUPPORTED,
                       "%s: element of %zu bytes, accumulator of %zu bytes aligned to %zu: "
                       "libredu reduces into types of 1..%d bytes, aligned to at most %d",
-                      sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, REDU_MAX_ACC_BYTES,
+                      sh->fn, sh->elem_size, sh->acc_size, sh->acc_align, (int)max_acc,
                       REDU_MAX_ACC_ALIGN);
   return REDU_OK;
 }
@@ -316,8 +339,13 @@ redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t ac
 {
   redu__device *d;
   redu__plan p;
-  redu__call_shape sh = {
-      .fn = "redu_scratch_query", .elem_size = elem_size, .acc_size = acc_size, .acc_align = 1};
+  /* Accumulators past REDU_MAX_ACC_BYTES are exact calls' records (REDU_EXACT_ACC_BYTES). */
+  redu__call_shape sh = {.fn = "redu_scratch_query",
+                         .elem_size = elem_size,
+                         .acc_size = acc_size,
+                         .acc_align = 1,
+                         .exact = acc_size > REDU_MAX_ACC_BYTES,
+                         .builtin = acc_size > REDU_MAX_ACC_BYTES};
   if (!team_bytes || !device_bytes)
     return redu__fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
   redu_status s = redu__plan_for(device, n ? n : 1, &sh, opts, &d, &p);

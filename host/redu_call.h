@@ -14,13 +14,18 @@
 
 /* What kind of accumulator a call reduces into. */
 typedef struct redu__call_shape {
-  const char *fn;          /* the public call's name, for error messages */
-  size_t elem_size;        /* bytes per input element (x[i]) */
-  size_t elem_align;       /* _Alignof the input element: x must be aligned to it */
-  size_t acc_size;         /* sizeof the accumulator */
-  size_t acc_align;        /* _Alignof the accumulator */
-  int ordered;             /* combiner not commutative: index order everywhere */
-  int builtin;             /* a built-in op's kernel: warp shuffles only, no tree mode */
+  const char *fn;    /* the public call's name, for error messages */
+  size_t elem_size;  /* bytes per input element (x[i]) */
+  size_t elem_align; /* _Alignof the input element: x must be aligned to it */
+  size_t acc_size;   /* sizeof the accumulator */
+  size_t acc_align;  /* _Alignof the accumulator */
+  int ordered;       /* combiner not commutative: index order everywhere */
+  int builtin;       /* a built-in op's kernel: warp shuffles only, no tree mode */
+  int exact;         /* an exact sum: acc_size is a long accumulator's record
+                        (device/redu_exact_acc.h), up to REDU_EXACT_ACC_BYTES;
+                        the only calls that take REDU_EXACT */
+  int dot;           /* a dot product: y is its second input (checked as x) */
+  const void *y;
   const void *const *ptrs; /* wrapped regions: device pointers the body reads, or NULL */
   size_t nptrs;            /* (x is then unused and may be NULL) */
 } redu__call_shape;
@@ -59,6 +64,18 @@ REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
     if ((s) == REDU_OK && !redu__call_.empty) {                                                    \
       LAUNCH(&redu__call_.launch, (x), (n));                                                       \
       (s) = redu__call_end(&redu__call_, &(acc), sizeof(acc));                                     \
+    }                                                                                              \
+  } while (0)
+
+/* REDU__RUN_CALL for kernels over two inputs (device/redu_launch.h, REDU__DEFINE_PAIR_LAUNCH):
+ * LAUNCH(&launch, x, y, n); shape.y must be y when y is not NULL. */
+#define REDU__RUN_PAIR_CALL(s, acc, shape, device, x, y, n, out, opts, LAUNCH)                     \
+  do {                                                                                             \
+    redu__call redu__call_;                                                                        \
+    (s) = redu__call_begin(&redu__call_, &(shape), (device), (x), (n), (out), (out), (opts));      \
+    if ((s) == REDU_OK && !redu__call_.empty) {                                                    \
+      LAUNCH(&redu__call_.launch, (x), (y), (n));                                                  \
+      (s) = redu__call_end(&redu__call_, (acc), sizeof(acc));                                      \
     }                                                                                              \
   } while (0)
 

@@ -66,7 +66,8 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
                             const redu_options *opts, redu__plan *p)
 {
   const char *fn = shape->fn;
-  redu__plan_auto(d, n * shape->elem_size, shape->acc_size, p);
+  /* An exact call's threads keep 32 bytes of expansions in registers, whatever its record. */
+  redu__plan_auto(d, n * shape->elem_size, shape->exact ? 32 : shape->acc_size, p);
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);

@@ -1,5 +1,6 @@
 #include "host/redu_scratch.h"
 
+#include "device/redu_exact_acc.h"
 #include "device/redu_reducers.h"
 #include <omp.h>
 #include <stdlib.h>
@@ -20,6 +21,12 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   free(s);
 }
 
+/* The largest accumulator a call reduces into: a declared type's, or an exact call's record. */
+enum { REDU__SLOT_ACC_BYTES = REDU_EXACT_ACC_BYTES };
+_Static_assert(REDU_EXACT_ACC_BYTES == REDU__X_MAX_RECORD_BYTES &&
+                   REDU_EXACT_ACC_BYTES >= REDU_MAX_ACC_BYTES,
+               "REDU_EXACT_ACC_BYTES (redu.h) must be the largest exact record");
+
 static redu__slot *redu__slot_new(redu__device *d)
 {
   redu__slot *s = calloc(1, sizeof *s);
@@ -27,13 +34,13 @@ static redu__slot *redu__slot_new(redu__device *d)
     return NULL;
   unsigned zero = 0;
   int dev = d->number;
-  s->partials = omp_target_alloc((size_t)REDU_MAX_TEAMS * REDU_MAX_ACC_BYTES, dev);
+  s->partials = omp_target_alloc((size_t)REDU_MAX_TEAMS * REDU__SLOT_ACC_BYTES, dev);
   s->counter = omp_target_alloc(sizeof *s->counter, dev);
   /* On a GPU the last team writes the result straight into page-locked host memory, so
    * a call costs one synchronisation (the region's end) instead of a kernel plus a copy.
    * A CPU device's memory is host memory already. */
-  s->result = d->arch == REDU__ARCH_CPU ? omp_target_alloc(REDU_MAX_ACC_BYTES, dev)
-                                        : llvm_omp_target_alloc_host(REDU_MAX_ACC_BYTES, dev);
+  s->result = d->arch == REDU__ARCH_CPU ? omp_target_alloc(REDU__SLOT_ACC_BYTES, dev)
+                                        : llvm_omp_target_alloc_host(REDU__SLOT_ACC_BYTES, dev);
   if (!s->partials || !s->counter || !s->result ||
       omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev, omp_get_initial_device()) != 0) {
     redu__slot_free(d, s);

@@ -8,7 +8,7 @@
 
 typedef struct redu__slot {
   struct redu__slot *next;
-  void *partials;    /* device: REDU_MAX_TEAMS * REDU_MAX_ACC_BYTES */
+  void *partials;    /* device: REDU_MAX_TEAMS * REDU_EXACT_ACC_BYTES (the largest record) */
   unsigned *counter; /* device: teams arrived, zero between calls */
   void *result;      /* pinned host memory the GPU writes (host memory on a CPU device) */
   void *spill;       /* device: team scratch that did not fit in team memory, or NULL */

@@ -6,7 +6,8 @@
  *                              redu_last_error
  *   3. Operations and types    redu_op, redu_type, limits
  *   4. Options                 redu_options and its flags
- *   5. Reductions              redu_reduce, and the typed calls in redu_typed.h
+ *   5. Reductions              redu_reduce, redu_dot_f32/f64, and the typed calls in
+ *                              redu_typed.h
  *   6. Plans and scratch       redu_describe_plan, redu_plan_query, redu_scratch_query,
  *                              redu_accumulator_size
  *   7. Shutdown                redu_finalize
@@ -155,6 +156,13 @@ typedef enum redu_type {
  * every size on the H100, the tree above that (docs/user-reductions.md). */
 #define REDU_TEAM_SHUFFLE 2u /* warp shuffles word by word, one value per warp in scratch */
 #define REDU_TEAM_TREE 4u    /* every thread's value in team scratch, pairwise tree there */
+/* Correctly rounded: for REDU_SUM of float and double (typed calls and redu_reduce) and for
+ * redu_dot_f32/f64, the exact real sum rounded once to nearest-even in the result type: the
+ * same bits on every device, plan, team count and data order (docs/semantics.md). Any other
+ * op or type with REDU_EXACT: REDU_ERR_UNSUPPORTED. */
+#define REDU_EXACT 8u
+/* The scratch of an exact call (acc_size for redu_scratch_query with REDU_EXACT). */
+#define REDU_EXACT_ACC_BYTES 1096
 
 /* Alignment, in bytes, that redu_options.scratchpad must have. */
 #define REDU_SCRATCHPAD_ALIGN 16
@@ -164,7 +172,7 @@ typedef struct redu_options {
   int teams;        /* teams in the league, 1..REDU_MAX_TEAMS */
   int threads;      /* threads per team: a multiple of the device's warp size (32 on
                        NVIDIA), within its limit */
-  unsigned flags;   /* REDU_INPUT_HOST, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE */
+  unsigned flags;   /* REDU_INPUT_HOST, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE, REDU_EXACT */
   void *scratchpad; /* NULL: libredu's cached scratch. Else device memory (omp_target_alloc)
                        of scratchpad_bytes that the call uses for all its device scratch;
                        size it with redu_scratch_query; aligned to REDU_SCRATCHPAD_ALIGN
@@ -185,6 +193,18 @@ typedef struct redu_options {
  *          REDU_ERR_OUT_OF_MEMORY; REDU_ERR_DEVICE. */
 REDU_API redu_status redu_reduce(int device, redu_op op, redu_type type, const void *x, size_t n,
                                  void *result, size_t *index, const redu_options *opts);
+
+/* Dot product: the sum of x[i] * y[i] over [0, n) into *result; x and y as x in the
+ * conventions above (both device memory, or both host arrays with REDU_INPUT_HOST), each
+ * aligned to its element type. By default products and sums are taken in double (float
+ * products are exact in double) and the result rounded once to the element type; with
+ * REDU_EXACT in opts->flags the result is the exact dot product rounded once (products
+ * taken exactly). n = 0 gives +0.
+ * Returns: as redu_reduce (REDU_ERR_NULL_ARG: result, or x or y with n > 0). */
+REDU_API redu_status redu_dot_f32(int device, const float *x, const float *y, size_t n,
+                                  float *result, const redu_options *opts);
+REDU_API redu_status redu_dot_f64(int device, const double *x, const double *y, size_t n,
+                                  double *result, const redu_options *opts);
 
 /* ---- 6. Plans and scratch -------------------------------------------------------------- */
 

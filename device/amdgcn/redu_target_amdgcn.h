@@ -19,6 +19,18 @@ static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
   return (uint32_t)__builtin_amdgcn_ds_bpermute((int)(src << 2), (int)w);
 }
 
+static inline uint32_t redu__dev_shfl_idx_u32(uint32_t w, unsigned lane)
+{
+  return (uint32_t)__builtin_amdgcn_ds_bpermute((int)(lane << 2), (int)w);
+}
+
+static inline int redu__dev_warp_any(int p) { return __builtin_amdgcn_ballot_w64(p != 0) != 0; }
+
+static inline double redu__dev_prod_err(double a, double b, double p)
+{
+  return __builtin_fma(a, b, -p);
+}
+
 static inline int redu__dev_interleave_words(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }

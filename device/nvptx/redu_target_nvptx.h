@@ -16,6 +16,18 @@ static inline uint32_t redu__dev_shfl_down_u32(uint32_t w, unsigned delta)
   return (uint32_t)__nvvm_shfl_sync_down_i32(0xffffffffu, (int)w, (int)delta, 0x1f);
 }
 
+static inline uint32_t redu__dev_shfl_idx_u32(uint32_t w, unsigned lane)
+{
+  return (uint32_t)__nvvm_shfl_sync_idx_i32(0xffffffffu, (int)w, (int)lane, 0x1f);
+}
+
+static inline int redu__dev_warp_any(int p) { return __nvvm_vote_any_sync(0xffffffffu, p); }
+
+static inline double redu__dev_prod_err(double a, double b, double p)
+{
+  return __builtin_fma(a, b, -p);
+}
+
 static inline int redu__dev_interleave_words(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }

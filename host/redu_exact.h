@@ -1,0 +1,21 @@
+/* The host half of exact sums and dot products (host/redu_exact_calls.c) and the one
+ * rounding of a long accumulator (host/redu_exact_round.c). */
+#ifndef REDU_EXACT_H
+#define REDU_EXACT_H
+
+#include "redu.h"
+#include <stdint.h>
+
+/* The exact value of a record (limbs[0, nlimbs), limb j weighing 2^(32 j - bias), then the
+ * flags word; device/redu_exact_acc.h) rounded once to nearest-even with `prec` bits of
+ * precision and least normal exponent emin (53, -1022: double; 24, -126: float), returned
+ * as a double that holds the rounded value exactly (a float's converts without change).
+ * NaN for a NaN term or both infinities, +-inf for one infinity or a rounded overflow, -0.0
+ * when every term was -0.0. */
+double redu__x_round(const int64_t *rec, int nlimbs, int bias, int prec, int emin);
+
+/* REDU_SUM with REDU_EXACT of float (type REDU_FLOAT) or double x[0, n) into *result. */
+redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n, void *result,
+                            const redu_options *opts);
+
+#endif

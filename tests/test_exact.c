@@ -1,0 +1,305 @@
+/* REDU_EXACT sums and dot products against MPFR (an independent exact reference: mpfr_sum
+ * is correctly rounded), and the guarantee that makes them worth having: the same bits for
+ * every plan, data order and target (docs/semantics.md, "Exact sums").
+ *   test_exact [log2 n]   the size of the large cases (default 20) */
+#include "redu_test.h"
+#include <math.h>
+#include <mpfr.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int dev;
+
+/* The four exact kinds: sums of f64 and f32, dots of f64 and f32. */
+typedef enum { K_SUM64, K_SUM32, K_DOT64, K_DOT32, K_COUNT } kind;
+static const char *const kind_name[K_COUNT] = {"sum f64", "sum f32", "dot f64", "dot f32"};
+static int is32(kind k) { return k == K_SUM32 || k == K_DOT32; }
+static int isdot(kind k) { return k == K_DOT64 || k == K_DOT32; }
+
+/* The correctly rounded value, computed by MPFR in an unbounded exponent range and only
+ * then brought into the result type's range (overflow to inf, subnormal rounding without
+ * double rounding: mpfr_subnormalize takes the first rounding's direction). */
+static double reference(kind k, const double *x, const double *y, size_t n)
+{
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t *v = malloc((n ? n : 1) * sizeof *v), r;
+  mpfr_ptr *p = malloc((n ? n : 1) * sizeof *p);
+  for (size_t i = 0; i < n; ++i) {
+    mpfr_init2(v[i], 110);
+    mpfr_set_d(v[i], x[i], MPFR_RNDN);
+    if (isdot(k)) {
+      mpfr_t b;
+      mpfr_init2(b, 53);
+      mpfr_set_d(b, y[i], MPFR_RNDN);
+      mpfr_mul(v[i], v[i], b, MPFR_RNDN); /* exact: 106 bits suffice */
+      mpfr_clear(b);
+    }
+    p[i] = v[i];
+  }
+  int prec = is32(k) ? 24 : 53;
+  mpfr_init2(r, prec);
+  int t = mpfr_sum(r, p, (unsigned long)n, MPFR_RNDN);
+  mpfr_set_emin(is32(k) ? -148 : -1073);
+  mpfr_set_emax(is32(k) ? 128 : 1024);
+  t = mpfr_check_range(r, t, MPFR_RNDN);
+  mpfr_subnormalize(r, t, MPFR_RNDN);
+  double d = is32(k) ? (double)mpfr_get_flt(r, MPFR_RNDN) : mpfr_get_d(r, MPFR_RNDN);
+  for (size_t i = 0; i < n; ++i)
+    mpfr_clear(v[i]);
+  mpfr_clear(r);
+  free(v);
+  free(p);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return d;
+}
+
+/* One libredu call of kind k on device `on` (host arrays x, y of doubles, converted to
+ * floats for the f32 kinds, which the generators keep exact). */
+static redu_status run(kind k, int on, const double *x, const double *y, size_t n, unsigned flags,
+                       int teams, int threads, double *out)
+{
+  size_t es = is32(k) ? 4 : 8;
+  void *hx = malloc(n * es + 16), *hy = malloc(n * es + 16);
+  for (size_t i = 0; i < n; ++i) {
+    if (is32(k)) {
+      ((float *)hx)[i] = (float)x[i];
+      ((float *)hy)[i] = isdot(k) ? (float)y[i] : 0;
+    } else {
+      ((double *)hx)[i] = x[i];
+      ((double *)hy)[i] = isdot(k) ? y[i] : 0;
+    }
+  }
+  void *dx = redu_test_to_device(hx, n * es, on), *dy = redu_test_to_device(hy, n * es, on);
+  redu_options o = {.flags = REDU_EXACT | flags, .teams = teams, .threads = threads};
+  const void *ax = flags & REDU_INPUT_HOST ? hx : dx, *ay = flags & REDU_INPUT_HOST ? hy : dy;
+  redu_status s;
+  float f = 0;
+  *out = 0;
+  switch (k) {
+  case K_SUM64:
+    s = redu_sum_f64(on, ax, n, out, &o);
+    break;
+  case K_SUM32:
+    s = redu_reduce(on, REDU_SUM, REDU_FLOAT, ax, n, &f, NULL, &o);
+    break;
+  case K_DOT64:
+    s = redu_dot_f64(on, ax, ay, n, out, &o);
+    break;
+  default:
+    s = redu_dot_f32(on, ax, ay, n, &f, &o);
+    break;
+  }
+  if (is32(k))
+    *out = f;
+  omp_target_free(dx, on);
+  omp_target_free(dy, on);
+  free(hx);
+  free(hy);
+  return s;
+}
+
+static int same_bits(double a, double b) { return (isnan(a) && isnan(b)) || !memcmp(&a, &b, 8); }
+
+/* Checks kind k on (x, y) against MPFR on the default device, in every plan of `plans`, on
+ * the host (the initial device), and with host input. */
+static void check_case(kind k, const char *what, const double *x, const double *y, size_t n)
+{
+  /* {teams, threads}: 0 is the planner's choice; 32 threads is a whole number of warps on
+   * every target. */
+  static const int plans[][2] = {{0, 0}, {1, 0}, {3, 32}, {7, 0}, {64, 32}};
+  double want = reference(k, x, y, n), got;
+  CHECK_OK(run(k, dev, x, y, n, 0, 0, 0, &got));
+  CHECK(same_bits(got, want), "%s, %s, n=%zu: got %a, want %a (MPFR)", kind_name[k], what, n, got,
+        want);
+  for (size_t p = 1; p < sizeof plans / sizeof plans[0]; ++p) {
+    double again;
+    CHECK_OK(run(k, dev, x, y, n, 0, plans[p][0], plans[p][1], &again));
+    CHECK(same_bits(again, got), "%s, %s: %d teams gave %a, the default plan %a", kind_name[k],
+          what, plans[p][0], again, got);
+  }
+  double host, hostin;
+  CHECK_OK(run(k, omp_get_initial_device(), x, y, n, 0, 0, 0, &host));
+  CHECK(same_bits(host, got), "%s, %s: the host gave %a, device %d %a", kind_name[k], what, host,
+        dev, got);
+  CHECK_OK(run(k, dev, x, y, n, REDU_INPUT_HOST, 0, 0, &hostin));
+  CHECK(same_bits(hostin, got), "%s, %s: host input gave %a, device input %a", kind_name[k], what,
+        hostin, got);
+}
+
+/* A value m * 2^e with a random 24-bit (f32 kinds) or 53-bit mantissa and e in [lo, hi]. */
+static double draw(uint64_t *st, kind k, int lo, int hi)
+{
+  uint64_t r = redu_test_rand(st);
+  double m = is32(k) ? (double)(r >> 40) * 0x1p-24 : (double)(r >> 11) * 0x1p-53;
+  double v = ldexp(m, lo + (int)(redu_test_rand(st) % (uint64_t)(hi - lo + 1)));
+  return redu_test_rand(st) & 1 ? -v : v;
+}
+
+/* Random data of growing dynamic range, up to the type's whole exponent range. */
+static void test_ranges(kind k, size_t n, double *x, double *y, uint64_t *st)
+{
+  static const int span64[][2] = {{0, 0}, {-30, 30}, {-300, 300}, {-1074, 970}};
+  static const int span32[][2] = {{0, 0}, {-20, 20}, {-60, 60}, {-149, 100}};
+  for (int r = 0; r < 4; ++r) {
+    const int *sp = is32(k) ? span32[r] : span64[r];
+    /* Dot factors: half the range each, so that products span the range. */
+    int lo = isdot(k) ? sp[0] / 2 : sp[0], hi = isdot(k) ? sp[1] / 2 : sp[1];
+    for (size_t i = 0; i < n; ++i)
+      x[i] = draw(st, k, lo, hi), y[i] = draw(st, k, lo, hi);
+    char what[64];
+    snprintf(what, sizeof what, "random, exponents %d..%d", lo, hi);
+    check_case(k, what, x, y, n);
+  }
+}
+
+/* Sums that cancel to exactly 0, one subnormal, the smallest normal; all-subnormal input;
+ * a dot whose naive value is 0 but whose true value is not. */
+static void test_cancellation(kind k, size_t n, double *x, double *y, uint64_t *st)
+{
+  const double tiny = is32(k) ? 0x1p-149 : 0x1p-1074, normal = is32(k) ? 0x1p-126 : 0x1p-1022;
+  const double extra[] = {0.0, tiny, normal};
+  const char *const names[] = {"cancels to 0", "cancels to the least subnormal",
+                               "cancels to the least normal"};
+  size_t h = n / 2;
+  for (int c = 0; c < 3; ++c) {
+    for (size_t i = 0; i < h; ++i) {
+      x[i] = draw(st, k, is32(k) ? -20 : -200, is32(k) ? 20 : 200);
+      x[h + i] = -x[i];
+      y[i] = y[h + i] = 1.0;
+    }
+    for (size_t i = 2 * h; i < n; ++i)
+      x[i] = 0, y[i] = 1.0;
+    x[n - 1] = extra[c]; /* n is odd: the last element is free */
+    /* A permutation of the same terms: the bits may not change. */
+    for (size_t i = n - 2; i > 0; --i) {
+      size_t j = (size_t)(redu_test_rand(st) % (i + 1));
+      double t = x[i];
+      x[i] = x[j], x[j] = t;
+    }
+    check_case(k, names[c], x, y, n);
+  }
+  for (size_t i = 0; i < n; ++i)
+    x[i] = (double)(redu_test_rand(st) % 1000 + 1) * tiny * (i % 3 ? 1 : -1), y[i] = 1.0;
+  check_case(k, "all subnormal", x, y, n);
+  if (isdot(k)) {
+    /* x . y = 1e16 + 1 - 1e16 naively (0 in double), exactly 1. */
+    double bx[] = {is32(k) ? 0x1p30 : 0x1p60, 1.0, is32(k) ? -0x1p30 : -0x1p60};
+    double by[] = {1.0, 1.0, 1.0};
+    check_case(k, "naive dot 0, true dot 1", bx, by, 3);
+  }
+}
+
+/* Permutations of one data set: bitwise identical results. */
+static void test_permutations(kind k, size_t n, double *x, double *y, uint64_t *st)
+{
+  for (size_t i = 0; i < n; ++i)
+    x[i] = draw(st, k, -40, 40), y[i] = draw(st, k, -10, 10);
+  double first;
+  CHECK_OK(run(k, dev, x, y, n, 0, 0, 0, &first));
+  for (int p = 0; p < 3; ++p) {
+    for (size_t i = n - 1; i > 0; --i) {
+      size_t j = (size_t)(redu_test_rand(st) % (i + 1));
+      double t = x[i], u = y[i];
+      x[i] = x[j], x[j] = t, y[i] = y[j], y[j] = u;
+    }
+    double again;
+    CHECK_OK(run(k, dev, x, y, n, 0, 0, 0, &again));
+    CHECK(same_bits(again, first), "%s: permutation %d gave %a, the original order %a",
+          kind_name[k], p, again, first);
+  }
+}
+
+/* NaN, infinities, overflow of the exact sum, signed zeros (docs/semantics.md). */
+static void test_special(kind k)
+{
+  const double inf = INFINITY, big = is32(k) ? 0x1.fffffep127 : 0x1.fffffffffffffp1023;
+  struct {
+    const char *what;
+    double x[4], y[4];
+  } c[] = {
+      {"a NaN", {1, NAN, 2, 3}, {1, 1, 1, 1}},
+      {"+inf", {1, inf, 2, 3}, {1, 1, 1, 1}},
+      {"-inf", {1, -inf, 2, 3}, {1, 1, 1, 1}},
+      {"+inf and -inf", {inf, 1, -inf, 3}, {1, 1, 1, 1}},
+      {"overflow", {big, big, 1, 0}, {1, 1, 1, 1}},
+      {"overflow undone", {big, big, -big, -big}, {1, 1, 1, 1}},
+      {"all -0", {-0.0, -0.0, -0.0, -0.0}, {1, 1, 1, 1}},
+      {"-0 and +0", {-0.0, 0.0, -0.0, -0.0}, {1, 1, 1, 1}},
+      {"x - x", {5, -5, -0.0, -0.0}, {1, 1, 1, 1}},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; ++i)
+    check_case(k, c[i].what, c[i].x, c[i].y, 4);
+  if (isdot(k)) {
+    double x[] = {inf, 1}, y[] = {0, 1};
+    check_case(k, "inf times 0", x, y, 2);
+  }
+}
+
+/* REDU_EXACT where it has no meaning, bad dot arguments: a status, outputs untouched. */
+static void test_errors(void)
+{
+  redu_options o = {.flags = REDU_EXACT};
+  int32_t xi[2] = {1, 2}, ri = 7;
+  double xd[2] = {1, 2}, rd = 7;
+  size_t idx = 7;
+  CHECK(redu_reduce(omp_get_initial_device(), REDU_SUM, REDU_INT32, xi, 2, &ri, NULL, &o) ==
+                REDU_ERR_UNSUPPORTED &&
+            ri == 7,
+        "REDU_EXACT on an integer sum: REDU_ERR_UNSUPPORTED, result untouched");
+  CHECK(redu_min_f64(omp_get_initial_device(), xd, 2, &rd, &o) == REDU_ERR_UNSUPPORTED && rd == 7,
+        "REDU_EXACT on min: REDU_ERR_UNSUPPORTED");
+  CHECK(redu_argmax_f64(omp_get_initial_device(), xd, 2, &rd, &idx, &o) == REDU_ERR_UNSUPPORTED &&
+            idx == 7,
+        "REDU_EXACT on argmax: REDU_ERR_UNSUPPORTED");
+  CHECK(redu_dot_f64(omp_get_initial_device(), xd, NULL, 2, &rd, &o) == REDU_ERR_NULL_ARG &&
+            rd == 7,
+        "dot with y NULL: REDU_ERR_NULL_ARG");
+  CHECK(redu_dot_f64(omp_get_initial_device(), xd, (const double *)((char *)xd + 1), 1, &rd,
+                     NULL) == REDU_ERR_MISALIGNED &&
+            rd == 7,
+        "dot with a misaligned y: REDU_ERR_MISALIGNED");
+  CHECK(redu_dot_f64(dev, xd, xd, 2, NULL, &o) == REDU_ERR_NULL_ARG, "dot without a result");
+  double r0 = 7;
+  CHECK_OK(redu_dot_f64(dev, NULL, NULL, 0, &r0, &o));
+  CHECK(r0 == 0 && !signbit(r0), "exact dot of nothing is +0");
+}
+
+/* The fast dot: close to the exact one on benign data (products and sums in double). */
+static void test_fast_dot(size_t n, double *x, double *y, uint64_t *st)
+{
+  for (size_t i = 0; i < n; ++i)
+    x[i] = draw(st, K_DOT64, -2, 2), y[i] = draw(st, K_DOT64, -2, 2);
+  double *dx = redu_test_to_device(x, n * 8, dev), *dy = redu_test_to_device(y, n * 8, dev);
+  double fast, want = reference(K_DOT64, x, y, n), bound = 0;
+  for (size_t i = 0; i < n; ++i)
+    bound += fabs(x[i] * y[i]);
+  CHECK_OK(redu_dot_f64(dev, dx, dy, n, &fast, NULL));
+  CHECK(fabs(fast - want) <= bound * 0x1p-40, "fast dot f64: %a, exact %a", fast, want);
+  omp_target_free(dx, dev);
+  omp_target_free(dy, dev);
+}
+
+int main(int argc, char **argv)
+{
+  dev = omp_get_default_device();
+  size_t big = (size_t)1 << (argc > 1 ? atoi(argv[1]) : 20);
+  size_t n = big + 1; /* odd, and not a multiple of any word */
+  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+  uint64_t st = 0x5eed;
+  test_errors();
+  for (int k = 0; k < K_COUNT; ++k) {
+    test_special((kind)k);
+    test_ranges((kind)k, 1001, x, y, &st);
+    test_ranges((kind)k, n, x, y, &st);
+    test_cancellation((kind)k, 10001, x, y, &st);
+    test_permutations((kind)k, 100003, x, y, &st);
+  }
+  test_cancellation(K_SUM64, n, x, y, &st);
+  test_fast_dot(n, x, y, &st);
+  free(x);
+  free(y);
+  return redu_test_finish("test_exact");
+}
