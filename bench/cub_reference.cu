@@ -1,6 +1,10 @@
 // CUB's DeviceReduce on redu-bench's data (same element formula as bench_baselines.c),
 // timed end to end like libredu: reduce + copy of the result to the host, median of
-// repeated calls. Prints "cub,<op>,<type>,<n>,<ms>" lines for redu-bench to merge.
+// repeated calls. Prints "<impl>,<op>,<type>,<n>,<ms>" lines for redu-bench to merge:
+// impl cub for DeviceReduce (ops sum, min, max, argmin; for f64 and f32 also dot, and
+// sum_g2g: the gpu_to_gpu deterministic sum, with CCCL 3.1 or later), impl kbn for a plain
+// Kahan-Babuska-Neumaier kernel (sum and dot, f64 and f32). Dot products read x and the
+// data after it (y[i] = element max_n + i), as redu-bench's exact section does.
 //   redu-bench-cub N [N ...]
 #include <algorithm>
 #include <chrono>
@@ -8,7 +12,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cub/cub.cuh>
+#include <cuda/std/functional>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <type_traits>
 #include <vector>
+
+// gpu_to_gpu determinism (a reproducible reduction, bitwise equal on every GPU) came with
+// CCCL 3.1, through the environment argument of the single-phase DeviceReduce calls.
+#if CUB_VERSION >= 300100 && __has_include(<cuda/__execution/determinism.h>)
+#include <cuda/__execution/determinism.h>
+#include <cuda/__execution/require.h>
+#define BENCH_CUB_G2G 1
+#endif
 
 static __host__ __device__ uint64_t bench_hash(uint64_t i)
 {
@@ -60,6 +76,58 @@ template <typename F> static double median_ms(F f)
   return t[t.size() / 2];
 }
 
+// x[i] * y[i] for DeviceReduce over a counting iterator: the products are never stored.
+template <typename T> struct product {
+  const T *x, *y;
+  __host__ __device__ T operator()(int64_t i) const { return x[i] * y[i]; }
+};
+
+template <typename T> __host__ __device__ void kbn_add(T &s, T &c, T v)
+{
+  T t = s + v;
+  c += fabs(s) >= fabs(v) ? (s - t) + v : (v - t) + s;
+  s = t;
+}
+
+constexpr int kbn_block = 256;
+
+// Every thread a compensated pair in T over a grid stride, merged pairwise in the block;
+// the host merges the blocks' pairs. y null: sum of x.
+template <typename T> __global__ void kbn_kernel(const T *x, const T *y, size_t n, T *part)
+{
+  __shared__ T ps[kbn_block], pc[kbn_block];
+  T s = 0, c = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    kbn_add(s, c, y ? x[i] * y[i] : x[i]);
+  ps[threadIdx.x] = s;
+  pc[threadIdx.x] = c;
+  for (int w = kbn_block / 2; w > 0; w /= 2) {
+    __syncthreads();
+    if ((int)threadIdx.x < w) {
+      kbn_add(ps[threadIdx.x], pc[threadIdx.x], ps[threadIdx.x + w]);
+      pc[threadIdx.x] += pc[threadIdx.x + w];
+    }
+  }
+  if (threadIdx.x == 0) {
+    part[2 * blockIdx.x] = ps[0];
+    part[2 * blockIdx.x + 1] = pc[0];
+  }
+}
+
+template <typename T>
+static T kbn(const T *x, const T *y, size_t n, T *part, std::vector<T> &host, int grid)
+{
+  kbn_kernel<<<grid, kbn_block>>>(x, y, n, part);
+  CHECK(cudaMemcpy(host.data(), part, 2 * grid * sizeof(T), cudaMemcpyDeviceToHost));
+  T s = 0, c = 0;
+  for (int b = 0; b < grid; ++b) {
+    kbn_add(s, c, host[2 * b]);
+    c += host[2 * b + 1];
+  }
+  return s + c;
+}
+
 template <typename T> static void run(const char *name, const std::vector<size_t> &sizes)
 {
   size_t max_n = *std::max_element(sizes.begin(), sizes.end());
@@ -67,16 +135,27 @@ template <typename T> static void run(const char *name, const std::vector<size_t
   int64_t *idx, hidx;
   void *temp = nullptr;
   size_t temp_bytes = 0, need = 0;
-  CHECK(cudaMalloc(&x, max_n * sizeof(T)));
+  CHECK(cudaMalloc(&x, 2 * max_n * sizeof(T)));
+  const T *y = x + max_n;
+  auto prods =
+      thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), product<T>{x, y});
+  int sms = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const int grid = 8 * sms;
+  T *part;
+  std::vector<T> part_host(2 * grid);
+  CHECK(cudaMalloc(&part, 2 * grid * sizeof(T)));
   CHECK(cudaMalloc(&out, sizeof(T)));
   CHECK(cudaMalloc(&idx, sizeof(int64_t)));
-  fill<<<1024, 256>>>(x, max_n);
+  fill<<<1024, 256>>>(x, 2 * max_n);
   CHECK(cudaDeviceSynchronize());
   for (size_t n : sizes) {
     int64_t nn = (int64_t)n;
     CHECK(cub::DeviceReduce::Sum(nullptr, need, x, out, nn));
     temp_bytes = std::max(temp_bytes, need);
     CHECK(cub::DeviceReduce::ArgMin(nullptr, need, x, out, idx, nn));
+    temp_bytes = std::max(temp_bytes, need);
+    CHECK(cub::DeviceReduce::Reduce(nullptr, need, prods, out, nn, cuda::std::plus<>{}, T(0)));
     temp_bytes = std::max(temp_bytes, need);
   }
   CHECK(cudaMalloc(&temp, temp_bytes));
@@ -101,12 +180,35 @@ template <typename T> static void run(const char *name, const std::vector<size_t
              finish();
              CHECK(cudaMemcpy(&hidx, idx, sizeof hidx, cudaMemcpyDeviceToHost));
            }));
+    if constexpr (std::is_floating_point_v<T>) {
+      printf("cub,dot,%s,%zu,%.6f\n", name, n, median_ms([&] {
+               CHECK(
+                   cub::DeviceReduce::Reduce(temp, tb, prods, out, nn, cuda::std::plus<>{}, T(0)));
+               finish();
+             }));
+#ifdef BENCH_CUB_G2G
+      // The single-phase call takes its temporary storage from CCCL's default memory
+      // resource (a stream-ordered pool), so that part is timed too. The deterministic
+      // dispatch takes 32-bit counts only.
+      printf("cub,sum_g2g,%s,%zu,%.6f\n", name, n, median_ms([&] {
+               CHECK(cub::DeviceReduce::Reduce(
+                   x, out, (int)n, cuda::std::plus<>{}, T(0),
+                   cuda::execution::require(cuda::execution::determinism::gpu_to_gpu)));
+               finish();
+             }));
+#endif
+      printf("kbn,sum,%s,%zu,%.6f\n", name, n,
+             median_ms([&] { host = kbn<T>(x, nullptr, n, part, part_host, grid); }));
+      printf("kbn,dot,%s,%zu,%.6f\n", name, n,
+             median_ms([&] { host = kbn<T>(x, y, n, part, part_host, grid); }));
+    }
     fflush(stdout);
   }
   cudaFree(temp);
   cudaFree(x);
   cudaFree(out);
   cudaFree(idx);
+  cudaFree(part);
 }
 
 int main(int argc, char **argv)

@@ -6,12 +6,14 @@
  *              [--struct-log2 K] [--only a,b]
  *
  * --only picks sections: arrays (built-in ops), structs (user-declared reductions),
- * regions (wrapped loop bodies, 2^max-log2 doubles per array).
+ * regions (wrapped loop bodies, 2^max-log2 doubles per array), exact (REDU_EXACT sums and
+ * redu_dot_f32/f64 at 2^20, 2^24 and 2^27 elements up to 2^max-log2).
  * Struct cases use 2^K elements each (default: 26, or --max-log2 when smaller).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
  * 100 calls (at least 5). Progress goes to stderr. */
 #include "bench_baselines.h"
+#include "bench_exact.h"
 #include "bench_regions.h"
 #include "bench_structs.h"
 #include "bench_util.h"
@@ -86,7 +88,8 @@ static void run_empty(void *arg)
   bench_empty_region(c->dev);
 }
 
-/* Runs redu-bench-cub beside this executable, if built, and fills cub_ms. */
+/* Runs redu-bench-cub beside this executable, if built, fills cub_ms and hands every line
+ * ("<impl>,<op>,<type>,<n>,<ms>") to the exact section. */
 static void load_cub(const size_t *sizes, int nsizes)
 {
   char self[PATH_MAX], cmd[PATH_MAX + 256];
@@ -107,15 +110,21 @@ static void load_cub(const size_t *sizes, int nsizes)
   FILE *p = popen(cmd, "r");
   if (!p)
     return;
-  char op[16], type[16];
+  char line[256], impl[16], op[16], type[16];
   size_t n;
   double ms;
-  while (fscanf(p, " cub,%15[^,],%15[^,],%zu,%lf", op, type, &n, &ms) == 4)
+  while (fgets(line, sizeof line, p)) {
+    if (sscanf(line, "%15[^,],%15[^,],%15[^,],%zu,%lf", impl, op, type, &n, &ms) != 5)
+      continue;
+    bench_exact_note(impl, op, type, n, ms);
+    if (strcmp(impl, "cub"))
+      continue;
     for (int o = 0; o < BENCH_OP_COUNT; ++o)
       for (int t = 0; t < BENCH_TYPE_COUNT; ++t)
         for (int s = 0; s < nsizes; ++s)
           if (!strcmp(op, op_names[o]) && !strcmp(type, type_names[t]) && n == sizes[s])
             cub_ms[o][t][s] = ms;
+  }
   pclose(p);
 }
 
@@ -168,7 +177,7 @@ int main(int argc, char **argv)
       fprintf(stderr,
               "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
               "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-              "[--only arrays,structs,regions]\n",
+              "[--only arrays,structs,regions,exact]\n",
               argv[0]);
       return 2;
     }
@@ -278,6 +287,10 @@ int main(int argc, char **argv)
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_regions(dev, max_n, &bt);
   }
+  if (listed(sections, "exact")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    mismatches += bench_exact(dev, max_n, &bt);
+  }
   if (csv) {
     fprintf(csv, "%s,empty_region,-,0,0,empty_region,%.6f,0,0,0,0,0,1\n", on_host ? "host" : "gpu",
             empty_ms);
@@ -287,7 +300,9 @@ int main(int argc, char **argv)
   printf("# columns: bound = ceiling kernel + empty region; x bltin / x %s = their time / ours\n",
          on_host ? "hpf" : "cub");
   if (mismatches)
-    printf("# WARNING: %d results differ from the builtin beyond rounding\n", mismatches);
+    printf("# WARNING: %d results differ from the builtin (exact section: the host reference) "
+           "beyond rounding\n",
+           mismatches);
   omp_target_free(x, dev);
   return 0;
 }
