@@ -58,37 +58,28 @@ redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n,
   return s;
 }
 
-/* A fast dot: the double sum of products, rounded once to T. */
-#define REDU__RUN_DOT(s, FN_, K, T, D_, X_, Y_, N_, R_, O_)                                        \
-  do {                                                                                             \
+/* redu_dot_<sfx>: exact (format LIMBS/BIAS, rounded to PREC/EMIN) under REDU_EXACT, else the
+ * fast kernel's double sum of products rounded once to T. */
+#define REDU__DEFINE_DOT_CALL(sfx, T, LIMBS, BIAS, PREC, EMIN)                                     \
+  redu_status redu_dot_##sfx(int device, const T *x, const T *y, size_t n, T *result,              \
+                             const redu_options *opts)                                             \
+  {                                                                                                \
+    redu_status s;                                                                                 \
+    if (opts && (opts->flags & REDU_EXACT)) {                                                      \
+      REDU__RUN_EXACT(s, "redu_dot_" #sfx, redu__k_xdot_##sfx, T, 2, LIMBS, BIAS, PREC, EMIN,      \
+                      device, x, y, n, result, opts);                                              \
+      return s;                                                                                    \
+    }                                                                                              \
     double acc[1] = {0.0};                                                                         \
-    const redu__call_shape sh = {REDU__SHAPE_OF(FN_, T, double), .builtin = 1, .dot = 1,           \
-                                 .y = (Y_)};                                                       \
-    REDU__RUN_PAIR_CALL(s, acc, sh, D_, X_, Y_, N_, R_, O_, K##_launch);                           \
-    if ((s) == REDU_OK)                                                                            \
-      *(R_) = (T)acc[0];                                                                           \
-  } while (0)
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_dot_" #sfx, T, double), .builtin = 1,        \
+                                 .dot = 1, .y = y};                                                \
+    REDU__RUN_PAIR_CALL(s, acc, sh, device, x, y, n, result, opts, redu__k_dot_##sfx##_launch);    \
+    if (s == REDU_OK)                                                                              \
+      *result = (T)acc[0];                                                                         \
+    return s;                                                                                      \
+  }
 
-redu_status redu_dot_f32(int device, const float *x, const float *y, size_t n, float *result,
-                         const redu_options *opts)
-{
-  redu_status s;
-  if (opts && (opts->flags & REDU_EXACT))
-    REDU__RUN_EXACT(s, "redu_dot_f32", redu__k_xdot_f32, float, 2, REDU__X_SUM_LIMBS,
-                    REDU__X_SUM_BIAS, 24, -126, device, x, y, n, result, opts);
-  else
-    REDU__RUN_DOT(s, "redu_dot_f32", redu__k_dot_f32, float, device, x, y, n, result, opts);
-  return s;
-}
-
-redu_status redu_dot_f64(int device, const double *x, const double *y, size_t n, double *result,
-                         const redu_options *opts)
-{
-  redu_status s;
-  if (opts && (opts->flags & REDU_EXACT))
-    REDU__RUN_EXACT(s, "redu_dot_f64", redu__k_xdot_f64, double, 2, REDU__X_DOT_LIMBS,
-                    REDU__X_DOT_BIAS, 53, -1022, device, x, y, n, result, opts);
-  else
-    REDU__RUN_DOT(s, "redu_dot_f64", redu__k_dot_f64, double, device, x, y, n, result, opts);
-  return s;
-}
+REDU__DEFINE_DOT_CALL(f32, float, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, 24, -126)
+REDU__DEFINE_DOT_CALL(f64, double, REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS, 53, -1022)
+#undef REDU__DEFINE_DOT_CALL
+#undef REDU__RUN_EXACT
