@@ -5,7 +5,7 @@
  *   void PFX_launch(const redu__launch *L, const T *x, const T *y, size_t n)
  * which leaves in L->result the LIMBS limbs and the flags word of the exact sum of
  * ELEM's terms over x[0, n) (NIN 1; y is NULL) or over pairs x[i], y[i] (NIN 2).
- *   ELEM(f, xv, yv)  adds element i's terms to the expansion f: a redu__x_elem
+ *   ELEM(f, g, xv, yv)  adds element i's terms to the expansions f, g: a redu__x_elem
  * Each thread reads 16-byte words, four in flight, into four expansions, as the array
  * kernel does; its lanes vote after every element whether any has a remainder for the
  * warp's accumulator (rare), so every loop runs a warp-uniform number of times and pads
@@ -28,19 +28,20 @@
 
 #pragma omp begin declare target
 
-/* One element's outcome: the expansion, up to two remainders for the warp's accumulator
- * (r1, r2, both times 2^sh) and the flags of non-finite terms. */
+/* One element's outcome: the expansions (f for the terms, g for a dot's product errors), up
+ * to two remainders for the warp's accumulator (r1, r2, both times 2^sh) and the flags of
+ * non-finite terms. */
 typedef struct redu__x_elem {
-  redu__x_fpe f;
+  redu__x_fpe f, g;
   double r1, r2;
   int sh;
   unsigned flags;
 } redu__x_elem;
 
 /* A sum's term t (a double, or a float or a product of floats widened exactly). */
-static inline redu__x_elem redu__x_sum_elem(redu__x_fpe f, double t)
+static inline redu__x_elem redu__x_sum_elem(redu__x_fpe f, redu__x_fpe g, double t)
 {
-  redu__x_elem r = {f, 0.0, 0.0, 0, 0};
+  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0};
   if (__builtin_expect(__builtin_fabs(t) < REDU__X_BIG, 1)) {
     redu__x_step s = redu__x_add(f, t);
     r.f = s.f, r.r1 = s.rem;
@@ -53,18 +54,19 @@ static inline redu__x_elem redu__x_sum_elem(redu__x_fpe f, double t)
 }
 
 /* The term x * y of a double dot product, split exactly into p + e (e = x * y - p, by the
- * target's fused multiply-add) when neither part can underflow or overflow; else, for
- * nonzero finite x and y, the product of their mantissas times 2^(their exponents' sum). */
-static inline redu__x_elem redu__x_dot_elem(redu__x_fpe f, double x, double y)
+ * target's fused multiply-add) when neither part can underflow or overflow, p into f and e
+ * into g (in one expansion, e's bits, 2^-53 below p's, overlapped f.lo's rounding errors and
+ * left a remainder at nearly every element: 18x the fast dot on the H100); else, for nonzero
+ * finite x and y, the product of their mantissas times 2^(their exponents' sum). */
+static inline redu__x_elem redu__x_dot_elem(redu__x_fpe f, redu__x_fpe g, double x, double y)
 {
-  redu__x_elem r = {f, 0.0, 0.0, 0, 0};
+  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0};
   double p = x * y, ap = __builtin_fabs(p);
   if (__builtin_expect(ap >= 0x1p-960 && ap < REDU__X_BIG && __builtin_fabs(x) < 0x1p995 &&
                            __builtin_fabs(y) < 0x1p995,
                        1)) {
-    redu__x_step s = redu__x_add(f, p);
-    redu__x_step s2 = redu__x_add_lo(s.f, redu__dev_prod_err(x, y, p));
-    r.f = s2.f, r.r1 = s.rem, r.r2 = s2.rem;
+    redu__x_step s = redu__x_add(f, p), s2 = redu__x_add(g, redu__dev_prod_err(x, y, p));
+    r.f = s.f, r.g = s2.f, r.r1 = s.rem, r.r2 = s2.rem;
   } else if (x != x || y != y || ((x - x != 0 || y - y != 0) && (x == 0 || y == 0))) {
     r.flags = REDU__X_NAN; /* NaN, or infinity times zero */
   } else if (x - x != 0 || y - y != 0) {
@@ -81,30 +83,39 @@ static inline redu__x_elem redu__x_dot_elem(redu__x_fpe f, double x, double y)
 }
 
 /* Every lane: if any lane has remainders, all lanes add them, lane by lane, to the warp's
- * accumulator. Returns the deposits made (the same on every lane). */
-static inline unsigned redu__x_flush(int64_t *acc, int bias, redu__x_elem e, unsigned lane)
+ * accumulator; every REDU__X_RENORM_EVERY deposits, one carry pass. deps: the deposits since
+ * the last pass (the same on every lane); returns the new count. Not inlined: the hot loop
+ * only votes and calls it (inlined eight times per round it took the kernel to 251
+ * registers on the H100, one 256-thread team per SM). */
+__attribute__((noinline)) static unsigned redu__x_flush(int64_t *acc, int bias, int limbs,
+                                                        double r1, double r2, int sh, unsigned lane,
+                                                        unsigned deps)
 {
-  int mine = e.r1 != 0 || e.r2 != 0;
-  unsigned ws = redu__dev_warp_size(), made = 0;
+  int mine = r1 != 0 || r2 != 0;
+  unsigned ws = redu__dev_warp_size();
   while (redu__dev_warp_any(mine)) {
     unsigned from = (unsigned)redu__x_warp_min(mine ? (int)lane : (int)ws, lane);
-    double r1 = redu__x_bcast_d(e.r1, from), r2 = redu__x_bcast_d(e.r2, from);
-    int sh = (int)redu__dev_shfl_idx_u32((uint32_t)e.sh, from);
-    if (r1 != 0)
-      redu__x_deposit(acc, redu__x_split(r1, bias + sh), lane);
-    if (r2 != 0)
-      redu__x_deposit(acc, redu__x_split(r2, bias + sh), lane);
+    double b1 = redu__x_bcast_d(r1, from), b2 = redu__x_bcast_d(r2, from);
+    int bsh = (int)redu__dev_shfl_idx_u32((uint32_t)sh, from);
+    if (b1 != 0)
+      redu__x_deposit(acc, redu__x_split(b1, bias + bsh), lane);
+    if (b2 != 0)
+      redu__x_deposit(acc, redu__x_split(b2, bias + bsh), lane);
     if (lane == from)
       mine = 0;
-    made += 2;
+    deps += 2;
   }
-  return made;
+  if (deps >= REDU__X_RENORM_EVERY) {
+    redu__x_normalise(acc, limbs, lane);
+    deps = 0;
+  }
+  return deps;
 }
 
 /* A lane's expansion and what it tells the team: flags, and the deposits into its warp's
  * accumulator since the last normalisation (warp-uniform). */
 typedef struct redu__x_lane {
-  redu__x_fpe f;
+  redu__x_fpe f, g;
   unsigned flags, deps;
 } redu__x_lane;
 
@@ -133,6 +144,27 @@ static inline redu__x_tail redu__x_tail_of(redu__x_lane s0, redu__x_lane s1, red
 
 static inline int redu__x_negzero(double d) { return redu__x_bits(d) == 1ull << 63; }
 
+/* Every lane, after the loop: the lanes' expansions into the warp's limbs, the warp's flags
+ * (with "a term other than -0" unless every hi is -0.0) into its flags word, one carry pass.
+ * Not inlined, for the hot loop's registers (see redu__x_flush). */
+__attribute__((noinline)) static void redu__x_finish_warp(int64_t *acc, int bias, int limbs,
+                                                          redu__x_lane s0, redu__x_lane s1,
+                                                          redu__x_lane s2, redu__x_lane s3,
+                                                          unsigned lane)
+{
+  redu__x_tail t = redu__x_tail_of(s0, s1, s2, s3, bias, limbs);
+  int lo = redu__x_warp_min(t.lo, lane), hi = redu__x_warp_max(t.hi, lane);
+  redu__x_deposit_columns(acc, t.t, lo, hi, lane);
+  unsigned flags = s0.flags | s1.flags | s2.flags | s3.flags;
+  if (!redu__x_negzero(s0.f.hi) || !redu__x_negzero(s1.f.hi) || !redu__x_negzero(s2.f.hi) ||
+      !redu__x_negzero(s3.f.hi))
+    flags |= REDU__X_NOT_NEGZERO;
+  flags = redu__x_warp_or(flags, lane);
+  if ((unsigned)limbs % redu__dev_warp_size() == lane)
+    acc[limbs] |= (int64_t)flags;
+  redu__x_normalise(acc, limbs, lane);
+}
+
 #pragma omp end declare target
 
 #define REDU__DEFINE_EXACT_REDUCE(PFX, T, NIN, ELEM, LIMBS, BIAS)                                  \
@@ -140,17 +172,25 @@ static inline int redu__x_negzero(double d) { return redu__x_bits(d) == 1ull << 
   REDU__INLINE redu__x_lane PFX##_elem(redu__x_lane s, T xv, T yv, int64_t *acc, unsigned lane)    \
   {                                                                                                \
     (void)yv;                                                                                      \
-    redu__x_elem e = ELEM(s.f, xv, yv);                                                            \
+    redu__x_elem e = ELEM(s.f, s.g, xv, yv);                                                       \
     int rem = e.r1 != 0 || e.r2 != 0;                                                              \
-    s.f = e.f;                                                                                     \
+    s.f = e.f, s.g = e.g;                                                                          \
     s.flags |= e.flags | (rem ? (unsigned)REDU__X_NOT_NEGZERO : 0u);                               \
-    if (redu__dev_warp_any(rem)) {                                                                 \
-      s.deps += redu__x_flush(acc, (BIAS), e, lane);                                               \
-      if (s.deps >= REDU__X_RENORM_EVERY) {                                                        \
-        redu__x_normalise(acc, (LIMBS), lane);                                                     \
-        s.deps = 0;                                                                                \
-      }                                                                                            \
-    }                                                                                              \
+    if (redu__dev_warp_any(rem))                                                                   \
+      s.deps = redu__x_flush(acc, (BIAS), (LIMBS), e.r1, e.r2, e.sh, lane, s.deps);                \
+    return s;                                                                                      \
+  }                                                                                                \
+                                                                                                   \
+  /* A dot's product errors (g) into its terms' expansion (f): every lane. A zero part adds        \
+   * -0.0, which keeps an all -0.0 sum -0.0 (+0.0 would not). */                                   \
+  REDU__INLINE redu__x_lane PFX##_fold(redu__x_lane s, int64_t *acc, unsigned lane)                \
+  {                                                                                                \
+    double gh = s.g.hi != 0 ? s.g.hi : -0.0, gl = s.g.lo != 0 ? s.g.lo : -0.0;                     \
+    redu__x_step a = redu__x_add(s.f, gh), b = redu__x_add(a.f, gl);                               \
+    s.f = b.f, s.g = redu__x_fpe_init();                                                           \
+    s.flags |= a.rem != 0 || b.rem != 0 ? (unsigned)REDU__X_NOT_NEGZERO : 0u;                      \
+    if (redu__dev_warp_any(a.rem != 0 || b.rem != 0))                                              \
+      s.deps = redu__x_flush(acc, (BIAS), (LIMBS), a.rem, b.rem, 0, lane, s.deps);                 \
     return s;                                                                                      \
   }                                                                                                \
                                                                                                    \
@@ -202,7 +242,7 @@ static inline int redu__x_negzero(double d) { return redu__x_bits(d) == 1ull << 
     const redu__word16 *xw = (const redu__word16 *)(x + head);                                     \
     const redu__word16 *yw = (NIN) == 2 ? (const redu__word16 *)(y + head) : xw;                   \
     redu__word16 padx = (redu__word16)(lanes)((T) - 0.0), pady = (redu__word16)(lanes)((T)1);      \
-    redu__x_lane s0 = {redu__x_fpe_init(), 0, 0}, s1 = s0, s2 = s0, s3 = s0;                       \
+    redu__x_lane s0 = {redu__x_fpe_init(), redu__x_fpe_init(), 0, 0}, s1 = s0, s2 = s0, s3 = s0;   \
     s0 = PFX##_elements(s0, x, y, g, head, stride, acc, lane);                                     \
     redu__range r = redu__dev_thread_range(nw, 0, g, stride);                                      \
     size_t step = r.step, end = r.end;                                                             \
@@ -226,18 +266,9 @@ static inline int redu__x_negzero(double d) { return redu__x_bits(d) == 1ull << 
       s3 = PFX##_word(s3, x3, y3, acc, lane);                                                      \
     }                                                                                              \
     s1 = PFX##_elements(s1, x, y, head + nw * V + g, n, stride, acc, lane);                        \
-    /* The lanes' expansions into the warp's limbs, then its flags. */                             \
-    redu__x_tail t = redu__x_tail_of(s0, s1, s2, s3, (BIAS), (LIMBS));                             \
-    int lo = redu__x_warp_min(t.lo, lane), hi = redu__x_warp_max(t.hi, lane);                      \
-    redu__x_deposit_columns(acc, t.t, lo, hi, lane);                                               \
-    unsigned flags = s0.flags | s1.flags | s2.flags | s3.flags;                                    \
-    if (!redu__x_negzero(s0.f.hi) || !redu__x_negzero(s1.f.hi) || !redu__x_negzero(s2.f.hi) ||     \
-        !redu__x_negzero(s3.f.hi))                                                                 \
-      flags |= REDU__X_NOT_NEGZERO;                                                                \
-    flags = redu__x_warp_or(flags, lane);                                                          \
-    if ((LIMBS) % ws == lane)                                                                      \
-      acc[LIMBS] |= (int64_t)flags;                                                                \
-    redu__x_normalise(acc, (LIMBS), lane);                                                         \
+    s0 = PFX##_fold(s0, acc, lane), s1 = PFX##_fold(s1, acc, lane);                                \
+    s2 = PFX##_fold(s2, acc, lane), s3 = PFX##_fold(s3, acc, lane);                                \
+    redu__x_finish_warp(acc, (BIAS), (LIMBS), s0, s1, s2, s3, lane);                               \
     _Pragma("omp barrier")                                                                         \
     /* The team's warps, then (last team) the teams: limb j by thread j mod nth. */                \
     int64_t *part = (int64_t *)partials;                                                           \

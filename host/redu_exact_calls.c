@@ -10,9 +10,9 @@
 
 /* The terms of each kind: a float or double widened exactly; a product of floats, exact in
  * double; a product of doubles, split exactly (device/redu_exact_kernel.h). */
-#define REDU__X_ELEM_SUM(f, xv, yv) redu__x_sum_elem((f), (double)(xv))
-#define REDU__X_ELEM_DOT32(f, xv, yv) redu__x_sum_elem((f), (double)(xv) * (double)(yv))
-#define REDU__X_ELEM_DOT64(f, xv, yv) redu__x_dot_elem((f), (xv), (yv))
+#define REDU__X_ELEM_SUM(f, g, xv, yv) redu__x_sum_elem((f), (g), (double)(xv))
+#define REDU__X_ELEM_DOT32(f, g, xv, yv) redu__x_sum_elem((f), (g), (double)(xv) * (double)(yv))
+#define REDU__X_ELEM_DOT64(f, g, xv, yv) redu__x_dot_elem((f), (g), (xv), (yv))
 
 REDU__DEFINE_EXACT_REDUCE(redu__k_xsum_f32, float, 1, REDU__X_ELEM_SUM, REDU__X_SUM_LIMBS,
                           REDU__X_SUM_BIAS)
