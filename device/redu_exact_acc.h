@@ -34,6 +34,12 @@ enum {
   REDU__X_MAX_RECORD_BYTES = (REDU__X_DOT_LIMBS + 1) * 8,
 };
 
+/* Threads per team of the exact kernels: their launch bounds (device/redu_launch.h), so at most
+ * 128 registers. Without a bound ptxas gave them 254 (one 256-thread team per SM): 2.65x
+ * the fast sum of 2^27 doubles on the H100; 64 registers (a bound of 1024) spilled: 3.1x;
+ * 128 with one 512-thread team per SM: 1.19x (docs/performance.md, exact sums). */
+enum { REDU__X_MAX_THREADS = 512 };
+
 /* The flags word (the record's last word). */
 enum { REDU__X_NAN = 1, REDU__X_PINF = 2, REDU__X_NINF = 4, REDU__X_NOT_NEGZERO = 8 };
 

@@ -282,19 +282,31 @@ __attribute__((noinline)) static void redu__x_finish_warp(int64_t *acc, int bias
     _Pragma("omp barrier")                                                                         \
     if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                        \
       return;                                                                                      \
-    for (unsigned j = tid; j < REC; j += nth) {                                                    \
+    /* The last team: G groups of REC threads, group g adding teams g, g + G, ... (the warps'      \
+     * accumulators, read before the ticket's barrier, hold the group sums), then REC threads      \
+     * adding the groups. */                                                                       \
+    unsigned groups = nth >= REC ? nth / REC : 1;                                                  \
+    for (unsigned t = tid; t < groups * REC; t += nth) {                                           \
+      unsigned j = t % REC;                                                                        \
       int64_t v = 0;                                                                               \
-      _Pragma("clang loop unroll_count(8)")                                                        \
-      for (unsigned k = 0; k < nteams; ++k) {                                                      \
+      _Pragma("clang loop unroll_count(4)")                                                        \
+      for (unsigned k = t / REC; k < nteams; k += groups) {                                        \
         int64_t p = ((const volatile int64_t *)part)[(size_t)k * REC + j];                         \
         v = j < (LIMBS) ? v + p : v | p;                                                           \
       }                                                                                            \
+      accs[t] = v;                                                                                 \
+    }                                                                                              \
+    _Pragma("omp barrier")                                                                         \
+    for (unsigned j = tid; j < REC; j += nth) {                                                    \
+      int64_t v = 0;                                                                               \
+      for (unsigned g = 0; g < groups; ++g)                                                        \
+        v = j < (LIMBS) ? v + accs[(size_t)g * REC + j] : v | accs[(size_t)g * REC + j];           \
       ((int64_t *)result)[j] = v;                                                                  \
     }                                                                                              \
     if (tid == 0)                                                                                  \
       *counter = 0;                                                                                \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-  REDU__DEFINE_PAIR_LAUNCH(PFX, T, NIN)
+  REDU__DEFINE_PAIR_LAUNCH(PFX, T, NIN, REDU__X_MAX_THREADS)
 
 #endif

@@ -77,8 +77,10 @@ typedef struct redu__launch {
 
 /* The launch of a kernel over one array x (NIN 1, y NULL) or two, x and y (NIN 2), each
  * n elements (redu_exact_kernel.h, redu_dot_kernel.h): as above, with PFX_team(x, y, n,
- * slots, team_mem, spill, partials, counter, result) taking untyped scratch pointers. */
-#define REDU__DEFINE_PAIR_LAUNCH(PFX, T, NIN)                                                      \
+ * slots, team_mem, spill, partials, counter, result) taking untyped scratch pointers.
+ * MAXT: the most threads per team the kernel is compiled for (CUDA's launch bounds, which
+ * cap its registers at 64K / MAXT); the plan must not ask for more. */
+#define REDU__DEFINE_PAIR_LAUNCH(PFX, T, NIN, MAXT)                                                \
   static void PFX##_launch(const redu__launch *L, const T *x, const T *y, size_t n)                \
   {                                                                                                \
     void *partials = L->partials, *result = L->result, *spill = L->team_spill;                     \
@@ -88,13 +90,15 @@ typedef struct redu__launch {
     if (L->input_on_host) {                                                                        \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
                        map(to : x [0:n], y [0:ny]) is_device_ptr(partials, counter, result, spill) \
-                           ompx_dyn_cgroup_mem(team_mem))                                          \
+                           ompx_dyn_cgroup_mem(team_mem)                                           \
+                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, y, n, slots, team_mem, spill, partials, counter, result);                      \
     } else {                                                                                       \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
                        is_device_ptr(x, y, partials, counter, result, spill)                       \
-                           ompx_dyn_cgroup_mem(team_mem))                                          \
+                           ompx_dyn_cgroup_mem(team_mem)                                           \
+                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, y, n, slots, team_mem, spill, partials, counter, result);                      \
     }                                                                                              \

@@ -1,5 +1,6 @@
 #include "host/redu_plan.h"
 
+#include "device/redu_exact_acc.h"
 #include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include "host/redu_error.h"
@@ -20,7 +21,8 @@ enum { REDU__GPU_ACC_512_THREADS = 32, REDU__GPU_ACC_256_THREADS = 128 };
 
 static size_t redu__div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
 
-static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size, redu__plan *p)
+static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size, int exact,
+                            redu__plan *p)
 {
   if (d->arch == REDU__ARCH_CPU) {
     size_t want = redu__div_up(bytes, REDU__CPU_MIN_BYTES_PER_TEAM);
@@ -29,7 +31,10 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
     snprintf(p->reason, sizeof p->reason, "CPU: 1 thread/team, 1 team per %d KiB up to %d cores",
              REDU__CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
   } else {
-    size_t full = (size_t)d->units * REDU__GPU_TEAMS_PER_UNIT;
+    /* Exact kernels: 128 registers (REDU__X_MAX_THREADS), one 512-thread team per SM, one
+     * wave: 1.19x the fast sum at 2^27 on the H100, against 1.31x for two teams per SM and
+     * 1.56x for four (docs/performance.md, exact sums). */
+    size_t full = (size_t)d->units * (exact ? 1 : REDU__GPU_TEAMS_PER_UNIT);
     int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
                   : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
                                                           : REDU__GPU_THREADS / 4;
@@ -67,7 +72,7 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
 {
   const char *fn = shape->fn;
   /* An exact call's threads keep 32 bytes of expansions in registers, whatever its record. */
-  redu__plan_auto(d, n * shape->elem_size, shape->exact ? 32 : shape->acc_size, p);
+  redu__plan_auto(d, n * shape->elem_size, shape->exact ? 32 : shape->acc_size, shape->exact, p);
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
@@ -91,6 +96,11 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
                       "%d and at most %d on device %d",
                       fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
                       d->number);
+  if (shape->exact && d->arch != REDU__ARCH_CPU && p->threads > REDU__X_MAX_THREADS)
+    return redu__fail(REDU_ERR_BAD_OPTION,
+                      "%s: %d threads per team (from %s); exact sums run at most %d threads per "
+                      "team on a GPU: ask for fewer",
+                      fn, p->threads, src ? src : "planner", REDU__X_MAX_THREADS);
   if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);
