@@ -1,5 +1,6 @@
 /* Past 2^31 elements: 2^31 + 77 bytes (int8/uint8), filled on the device, with the
- * extremes planted beyond index 2^31 so that 32-bit index arithmetic anywhere would fail. */
+ * extremes planted beyond index 2^31 so that 32-bit index arithmetic anywhere would fail; and
+ * an exact float sum (REDU_EXACT) of 2^31 + 77 floats whose rounded sums lose the ones. */
 #include "redu_test.h"
 
 int main(void)
@@ -32,5 +33,23 @@ int main(void)
   CHECK_OK(redu_max_u8(dev, (const uint8_t *)d, n, &u, NULL));
   CHECK(u == (uint8_t)lo, "max_u8: got %u want %u", u, (uint8_t)lo);
   omp_target_free(d, dev);
+
+  /* 2^24, 1, -2^24, 2^24, 1, -2^24, ...: the exact sum is the count of ones plus 2^24 for the
+   * extra 2^24 when n % 3 != 0; a float (or double) running sum drops ones at 2^24. */
+  float *f = omp_target_alloc(n * sizeof *f, dev);
+  if (!f) {
+    printf("test_large: cannot allocate %zu floats on device %d; exact sum skipped\n", n, dev);
+    return redu_test_finish("test_large");
+  }
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(f)
+  for (size_t i = 0; i < n; ++i)
+    f[i] = i % 3 == 0 ? 0x1p24f : i % 3 == 1 ? 1.0f : -0x1p24f;
+  uint64_t ones = n / 3 + (n % 3 == 2), extra = n % 3 != 0;
+  float exact_want = (float)((double)ones + (double)extra * 0x1p24), exact_got = 0;
+  redu_options o = {.flags = REDU_EXACT};
+  CHECK_OK(redu_sum_f32(dev, f, n, &exact_got, &o));
+  CHECK(exact_got == exact_want, "exact sum_f32 over 2^31+77: got %.9g want %.9g", exact_got,
+        exact_want);
+  omp_target_free(f, dev);
   return redu_test_finish("test_large");
 }
