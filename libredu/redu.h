@@ -159,7 +159,8 @@ typedef enum redu_type {
 /* Correctly rounded: for REDU_SUM of float and double (typed calls and redu_reduce) and for
  * redu_dot_f32/f64, the exact real sum rounded once to nearest-even in the result type: the
  * same bits on every device, plan, team count and data order (docs/semantics.md). Any other
- * op or type with REDU_EXACT: REDU_ERR_UNSUPPORTED. */
+ * op or type with REDU_EXACT: REDU_ERR_UNSUPPORTED. On a GPU exact calls run at most 512
+ * threads per team (more: REDU_ERR_BAD_OPTION). */
 #define REDU_EXACT 8u
 /* The scratch of an exact call (acc_size for redu_scratch_query with REDU_EXACT). */
 #define REDU_EXACT_ACC_BYTES 1096
