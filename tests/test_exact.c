@@ -262,7 +262,7 @@ static void test_errors(void)
             rd == 7,
         "dot with a misaligned y: REDU_ERR_MISALIGNED");
   CHECK(redu_dot_f64(dev, xd, xd, 2, NULL, &o) == REDU_ERR_NULL_ARG, "dot without a result");
-  redu_options wide = {.flags = REDU_EXACT, .threads = 1024};
+  redu_options wide = {.flags = REDU_EXACT | REDU_INPUT_HOST, .threads = 1024};
   CHECK(redu_sum_f64(dev, xd, 2, &rd, &wide) == REDU_ERR_BAD_OPTION && rd == 7,
         "exact with 1024 threads per team: REDU_ERR_BAD_OPTION on every target");
   double r0 = 7;
