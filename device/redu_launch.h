@@ -87,13 +87,17 @@ typedef struct redu__launch {
     unsigned *counter = L->counter;                                                                \
     int threads = L->threads;                                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem, ny = (NIN) == 2 ? n : 0;                 \
+    /* One input: y is NULL, and a section of a null pointer is undefined (UBSan); map an          \
+     * empty section of x instead. The kernel never reads y then. */                               \
+    const T *ym = (NIN) == 2 ? y : x;                                                              \
     if (L->input_on_host) {                                                                        \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       map(to : x [0:n], y [0:ny]) is_device_ptr(partials, counter, result, spill) \
-                           ompx_dyn_cgroup_mem(team_mem)                                           \
-                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
+                       map(to : x [0:n], ym [0:ny])                                                \
+                           is_device_ptr(partials, counter, result, spill)                         \
+                               ompx_dyn_cgroup_mem(team_mem)                                       \
+                                   ompx_attribute(__attribute__((launch_bounds(MAXT)))))           \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, y, n, slots, team_mem, spill, partials, counter, result);                      \
+      PFX##_team(x, ym, n, slots, team_mem, spill, partials, counter, result);                     \
     } else {                                                                                       \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
                        is_device_ptr(x, y, partials, counter, result, spill)                       \
