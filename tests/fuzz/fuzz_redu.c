@@ -44,7 +44,9 @@
  *                      as device memory, 7 NULL), bits 3-6 start offset in elements,
  *                      bit 7 misaligned start
  *                 r[8] options: bits 0-1 zero = NULL opts; bit 2 REDU_TEAM_SHUFFLE, bit 3
- *                      REDU_TEAM_TREE, bit 4 an unknown bit, bit 5 REDU_INPUT_HOST on device
+ *                      REDU_TEAM_TREE, bit 4 an unknown bit (bits 4-31: REDU_EXACT, bit 3, is
+ *                      not drawn; its statuses are not modelled here, tests/test_exact.c
+ *                      checks them), bit 5 REDU_INPUT_HOST on device
  *                      memory (CPU devices)
  *                 r[9] teams, r[10] threads (small values mostly, then a table of edges)
  *                 r[11] scratchpad % 8: 0-3 none, 4 as queried, 5 queried less some bytes,
@@ -1074,7 +1076,7 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
     if (r[8] & 0x08)
       o.flags |= REDU_TEAM_TREE;
     if (r[8] & 0x10)
-      o.flags |= 1u << (3 + r[15] % 29);
+      o.flags |= 1u << (4 + r[15] % 28); /* bit 3, REDU_EXACT, is not drawn */
   }
   int pad_mode = r[11] % 8;
   void *pad_mem = NULL;
@@ -1366,14 +1368,18 @@ static void fz_query_call(int api, const uint8_t *r)
     o.teams = fz_teams_sel(r[9]);
     o.threads = fz_threads_sel(r[10]);
     o.flags = (r[8] & 0x04 ? REDU_TEAM_SHUFFLE : 0) | (r[8] & 0x08 ? REDU_TEAM_TREE : 0) |
-              (r[8] & 0x10 ? 1u << (3 + r[15] % 29) : 0) | (r[8] & 0x20 ? REDU_INPUT_HOST : 0);
+              (r[8] & 0x10 ? 1u << (4 + r[15] % 28) : 0) | (r[8] & 0x20 ? REDU_INPUT_HOST : 0);
   }
   size_t tb = 0xA5A5A5A5u, db = 0xA5A5A5A5u;
   size_t *tbp = out_mode == 6 ? NULL : &tb, *dbp = out_mode == 7 ? NULL : &db;
   if (!tbp || !dbp)
     e.must |= FZ_BIT(REDU_ERR_NULL_ARG);
-  if (!elem || !acc || acc > REDU_MAX_ACC_BYTES)
+  /* Past REDU_MAX_ACC_BYTES up to REDU_EXACT_ACC_BYTES: an exact call's record, whose GPU
+   * plans take at most 512 threads per team. */
+  if (!elem || !acc || acc > REDU_EXACT_ACC_BYTES)
     e.must |= FZ_BIT(REDU_ERR_UNSUPPORTED);
+  else if (gpu && acc > REDU_MAX_ACC_BYTES && use_opts && o.threads > 512)
+    e.may |= FZ_BIT(REDU_ERR_BAD_OPTION);
   else if ((n ? n : 1) > SIZE_MAX / elem)
     e.must |= FZ_BIT(REDU_ERR_OVERFLOW);
   fz_expect_options(&e, use_opts ? &o : NULL, gpu, 1); /* planned for n = 0 too */
