@@ -30,7 +30,8 @@ enum {
   REDU__X_SUM_LIMBS = 72,
   REDU__X_DOT_BIAS = 2148,
   REDU__X_DOT_LIMBS = 136,
-  /* Bytes of the largest record (limbs and the flags word). */
+  /* Bytes of a sum-format record and of the largest record (limbs and the flags word). */
+  REDU__X_SUM_RECORD_BYTES = (REDU__X_SUM_LIMBS + 1) * 8,
   REDU__X_MAX_RECORD_BYTES = (REDU__X_DOT_LIMBS + 1) * 8,
 };
 

@@ -207,12 +207,16 @@ static redu_status redu__check_shape(const redu__call_shape *sh, const redu_opti
   if (opts && (opts->teams < 0 || opts->threads < 0))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",
                       sh->fn, opts->teams, opts->threads);
-  if (sh->ptrs && sh->acc_size > REDU_MAX_ACC_BYTES)
+  /* A region's exact kinds take a long accumulator each besides the 256 bytes. */
+  size_t exact_bytes = (size_t)sh->region_exact * REDU__X_SUM_RECORD_BYTES;
+  if (sh->ptrs && sh->acc_size > REDU_MAX_ACC_BYTES + exact_bytes)
     return redu__fail(REDU_ERR_UNSUPPORTED,
                       "%s: the region's reductions take %zu bytes together (with alignment); "
                       "at most %d: split them over two regions",
-                      sh->fn, sh->acc_size, REDU_MAX_ACC_BYTES);
-  size_t max_acc = sh->exact ? REDU_EXACT_ACC_BYTES : REDU_MAX_ACC_BYTES;
+                      sh->fn, sh->acc_size - exact_bytes, REDU_MAX_ACC_BYTES);
+  size_t max_acc = sh->exact  ? REDU_EXACT_ACC_BYTES
+                   : sh->ptrs ? REDU__REGION_MAX_RECORD
+                              : REDU_MAX_ACC_BYTES;
   if (!sh->elem_size || !sh->acc_size || sh->acc_size > max_acc || !sh->acc_align ||
       sh->acc_align > REDU_MAX_ACC_ALIGN)
     return redu__fail(REDU_ERR_UNSUPPORTED,

@@ -7,6 +7,7 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_exact_acc.h"
 #include "device/redu_launch.h"
 #include "device/redu_region_layout.h"
 #include "redu.h"
@@ -28,6 +29,8 @@ typedef struct redu__call_shape {
   const void *y;
   const void *const *ptrs; /* wrapped regions: device pointers the body reads, or NULL */
   size_t nptrs;            /* (x is then unused and may be NULL) */
+  int region_exact;        /* wrapped regions: exact kinds among the reductions, whose
+                              records (REDU__X_SUM_RECORD_BYTES each) are part of acc_size */
 } redu__call_shape;
 
 /* One call's host side: redu__call_begin validates, plans and takes scratch; the caller
@@ -79,6 +82,10 @@ REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
     }                                                                                              \
   } while (0)
 
+/* The largest record of a region: REDU_MAX_ACC_BYTES of accumulators, two exact kinds'
+ * long accumulators (device/redu_region_exact.h), and alignment between them. */
+enum { REDU__REGION_MAX_RECORD = REDU_MAX_ACC_BYTES + 2 * REDU__X_SUM_RECORD_BYTES + 16 };
+
 /* A wrapped region's host side: the call, and its reductions' layout
  * (device/redu_region_layout.h) and results. */
 typedef struct redu__region {
@@ -87,17 +94,22 @@ typedef struct redu__region {
   size_t rec;                  /* bytes of one record of all accumulators */
   size_t off[REDU_REGION_MAX]; /* offset of reduction k in a record */
   redu__call call;
-  unsigned char host_result[REDU_MAX_ACC_BYTES];
+  unsigned char host_result[REDU__REGION_MAX_RECORD];
 } redu__region;
 
 /* Validates and plans a region of n iterations over `count` reductions of the given
- * sizes and alignments, and takes scratch; ptrs (nptrs of them) must be device memory.
- * Sets *st; the returned region has go = 1 when the caller must launch. */
+ * sizes and alignments, `exact` of them exact kinds, and takes scratch; ptrs (nptrs of
+ * them) must be device memory. Sets *st; the returned region has go = 1 when the caller
+ * must launch. */
 REDU_API redu__region redu__region_begin(redu_status *st, const char *fn, int device, size_t n,
                                          const void *const *ptrs, size_t nptrs, const size_t *sizes,
-                                         const size_t *aligns, int count, int ordered,
+                                         const size_t *aligns, int count, int ordered, int exact,
                                          const redu_options *opts);
 /* After the launch: copies the results into R->host_result, releases the scratch. */
 REDU_API redu_status redu__region_end(redu__region *R);
+/* Exact kind k's result: `before` plus the sum its record holds, rounded once to prec bits
+ * with least normal exponent emin (53, -1022: double; 24, -126: float). */
+REDU_API double redu__region_exact_result(const redu__region *R, int k, double before, int prec,
+                                          int emin);
 
 #endif

@@ -14,6 +14,10 @@
  * when every term was -0.0. */
 double redu__x_round(const int64_t *rec, int nlimbs, int bias, int prec, int emin);
 
+/* Adds the double d to a record (limbs[0, nlimbs) and the flags word, as above) as one term
+ * of a sum: its flags when it is NaN, an infinity or other than -0.0, its digits else. */
+void redu__x_record_add(int64_t *rec, int nlimbs, int bias, double d);
+
 /* REDU_SUM with REDU_EXACT of float (type REDU_FLOAT) or double x[0, n) into *result. */
 redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n, void *result,
                             const redu_options *opts);

@@ -59,3 +59,16 @@ double redu__x_round(const int64_t *rec, int nlimbs, int bias, int prec, int emi
   double r = ldexp((double)q, (int)lsb);
   return neg ? -r : r;
 }
+
+void redu__x_record_add(int64_t *rec, int nlimbs, int bias, double d)
+{
+  if (d != d || d - d != 0) {
+    rec[nlimbs] |= redu__x_special(d);
+    return;
+  }
+  if (redu__x_bits(d) != 1ull << 63)
+    rec[nlimbs] |= REDU__X_NOT_NEGZERO;
+  redu__x_term t = redu__x_split(d, bias);
+  for (int j = t.o >> 5; j < (t.o >> 5) + 3 && j < nlimbs; ++j)
+    rec[j] += redu__x_digit(t, j);
+}

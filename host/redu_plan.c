@@ -59,8 +59,11 @@ static void redu__plan_team_scratch(const redu__device *d, const redu__call_shap
   /* Shuffles unless asked, up to REDU__SHUFFLE_MAX_BYTES (device/redu_reducers.h): they
    * beat the tree at every size measured on the H100, 16 to 256 bytes, by 1-10% end to end
    * (docs/user-reductions.md); larger accumulators always combine through the tree. */
-  p->tree =
-      !shape->builtin && ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
+  /* A region with exact kinds: shuffles always (its other kinds are at most
+   * REDU__SHUFFLE_MAX_BYTES, libredu/redu_region.h), so that an exact kind's scratch holds
+   * one long accumulator per warp (device/redu_region_exact.h). */
+  p->tree = !shape->builtin && !shape->region_exact &&
+            ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
   size_t bytes = redu__team_scratch_bytes(p->team_slots, shape->acc_size);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;
@@ -71,8 +74,12 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
                             const redu_options *opts, redu__plan *p)
 {
   const char *fn = shape->fn;
-  /* An exact call's threads keep 32 bytes of expansions in registers, whatever its record. */
-  redu__plan_auto(d, n * shape->elem_size, shape->exact ? 32 : shape->acc_size, shape->exact, p);
+  /* An exact call's threads keep 32 bytes of expansions in registers, whatever its record;
+   * a region's exact kind 32 bytes of state instead of its record. */
+  size_t regs = shape->exact ? 32
+                             : shape->acc_size -
+                                   (size_t)shape->region_exact * (REDU__X_SUM_RECORD_BYTES - 32);
+  redu__plan_auto(d, n * shape->elem_size, regs, shape->exact, p);
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);

@@ -3,6 +3,7 @@
 #include "device/redu_region_thread.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
+#include "host/redu_exact.h"
 #include <string.h>
 
 /* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
@@ -10,7 +11,7 @@ enum { REDU__REGION_PLAN_BYTES = 8 };
 
 redu__region redu__region_begin(redu_status *st, const char *fn, int device, size_t n,
                                 const void *const *ptrs, size_t nptrs, const size_t *sizes,
-                                const size_t *aligns, int count, int ordered,
+                                const size_t *aligns, int count, int ordered, int exact,
                                 const redu_options *opts)
 {
   redu__region R = {0};
@@ -33,7 +34,8 @@ redu__region redu__region_begin(redu_status *st, const char *fn, int device, siz
                          .acc_align = align,
                          .ordered = ordered,
                          .ptrs = ptrs,
-                         .nptrs = nptrs};
+                         .nptrs = nptrs,
+                         .region_exact = exact};
   /* A region has no output pointers of its own: R stands in for the NULL checks. */
   *st = redu__call_begin(&R.call, &sh, device, NULL, n, &R, &R, opts);
   R.go = *st == REDU_OK && !R.call.empty;
@@ -43,4 +45,12 @@ redu__region redu__region_begin(redu_status *st, const char *fn, int device, siz
 redu_status redu__region_end(redu__region *R)
 {
   return redu__call_end(&R->call, R->host_result, R->rec);
+}
+
+double redu__region_exact_result(const redu__region *R, int k, double before, int prec, int emin)
+{
+  int64_t rec[REDU__X_SUM_LIMBS + 1];
+  memcpy(rec, R->host_result + R->off[k], sizeof rec);
+  redu__x_record_add(rec, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, before);
+  return redu__x_round(rec, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, prec, emin);
 }

@@ -2,6 +2,7 @@
 
 #include "device/redu_exact_acc.h"
 #include "device/redu_reducers.h"
+#include "host/redu_call.h"
 #include <omp.h>
 #include <stdlib.h>
 
@@ -21,8 +22,12 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   free(s);
 }
 
-/* The largest accumulator a call reduces into: a declared type's, or an exact call's record. */
-enum { REDU__SLOT_ACC_BYTES = REDU_EXACT_ACC_BYTES };
+/* The largest accumulator a call reduces into: a declared type's, an exact call's record, or
+ * a region's record with its exact kinds (host/redu_call.h). */
+enum {
+  REDU__SLOT_ACC_BYTES = REDU_EXACT_ACC_BYTES > REDU__REGION_MAX_RECORD ? REDU_EXACT_ACC_BYTES
+                                                                        : REDU__REGION_MAX_RECORD
+};
 _Static_assert(REDU_EXACT_ACC_BYTES == REDU__X_MAX_RECORD_BYTES &&
                    REDU_EXACT_ACC_BYTES >= REDU_MAX_ACC_BYTES,
                "REDU_EXACT_ACC_BYTES (redu.h) must be the largest exact record");

@@ -30,9 +30,16 @@
  *          sum, prod (integers wrap; floats in the variable's type), min, max (a NaN
  *          wins, -0.0 < +0.0), land, lor (1 or 0; nonzero and NaN are true), and for
  *          integers band, bor, bxor; the body combines with redu_region_<fn>_<t>, fn one
- *          of add mul min max land lor band bor bxor, or the C operator. Or a name
+ *          of add mul min max land lor band bor bxor, or the C operator. Or an exact
+ *          kind, sum_exact_f64 / sum_exact_f32: the body adds to the variable (a double,
+ *          a float) with +=; each iteration's contribution (the variable's value after
+ *          the body, which starts every iteration from -0.0) is summed exactly, and the
+ *          variable ends as the correctly rounded sum of its value before the region
+ *          and every contribution (docs/regions.md, "Exact sums in regions"). Or a name
  *          declared with REDU_DECLARE_REDUCTION. var: a variable of the kind's type
- *   1 to 8 reductions, whose accumulators take 256 bytes at most together.
+ *   1 to 8 reductions, whose accumulators take 256 bytes at most together, plus at most
+ *   two exact kinds; a region with an exact kind takes other kinds of at most 32 bytes
+ *   (every built-in kind).
  * REDU_FOR_CLAUSES(st, dev, i, n, (clauses...), (kind, var)...) { body }
  *   the same with any clauses of `target teams` instead of ptrs (map, is_device_ptr,
  *   firstprivate, ...), passed through unchecked.
@@ -56,6 +63,7 @@
 
 #define REDU__INSIDE
 #include "device/redu_builtin_ops.h"
+#include "device/redu_region_exact.h"
 #undef REDU__INSIDE
 
 #define REDU_FOR(st, dev, i, n, ptrs, ...)                                                         \
@@ -106,6 +114,27 @@ REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
 #undef REDU__REGION_KINDS
 #undef REDU__REGION_BITWISE_KINDS
+
+/* Exact kinds: the region macros recognise them by name (REDU__EXACT_PROBE_<kind>) and give
+ * them their own steps (device/redu_region_exact.h); T's precision and least normal exponent
+ * round the result on the host. Each iteration starts the variable from -0.0, which keeps
+ * an all -0.0 sum -0.0. */
+#define REDU__REGION_EXACT_KIND(name, T, PREC, EMIN)                                               \
+  typedef T redu__type_##name;                                                                     \
+  enum { redu__order_##name = REDU_COMMUTATIVE, redu__kind_##name = 1 };                           \
+  _Pragma("omp begin declare target")                                                              \
+  static inline T redu_identity_##name(void) { return (T) - 0.0; }                                 \
+  _Pragma("omp end declare target")                                                                \
+  static inline                                                                                    \
+      __attribute__((unused)) T redu__region_result_##name(T before, const redu__region *R, int k) \
+  {                                                                                                \
+    return (T)redu__region_exact_result(R, k, (double)before, (PREC), (EMIN));                     \
+  }
+REDU__REGION_EXACT_KIND(sum_exact_f64, double, 53, -1022)
+REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
+#undef REDU__REGION_EXACT_KIND
+#define REDU__EXACT_PROBE_sum_exact_f64 ~, x
+#define REDU__EXACT_PROBE_sum_exact_f32 ~, x
 
 /* ---- implementation ------------------------------------------------------------------ */
 
@@ -189,13 +218,43 @@ REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
                    "REDU_FOR: at most REDU_REGION_MAX (8) reductions in one region; "              \
                    "split the loop over two regions");                                             \
     REDU__MAP(REDU__CHECK_PAIR, __VA_ARGS__)                                                       \
+    _Static_assert(REDU__EXACT_COUNT(__VA_ARGS__) <= REDU__REGION_MAX_EXACT,                       \
+                   "REDU_FOR: at most 2 exact kinds (sum_exact_f64, sum_exact_f32) in one "        \
+                   "region; split the loop over two regions");                                     \
+    _Static_assert(REDU__EXACT_COUNT(__VA_ARGS__) == 0 || (1 REDU__MAP(REDU__SMALL, __VA_ARGS__)), \
+                   "REDU_FOR: a region with an exact kind combines its other reductions with "     \
+                   "warp shuffles: each must be at most 32 bytes; move a larger one to another "   \
+                   "region");                                                                      \
     char redu__checked;                                                                            \
   })
 
 /* -- The pieces of the expansion, per reduction pair p = (kind, var), number k. */
 #define REDU__TYPE(p) REDU__CAT(redu__type_, REDU__KIND p)
-#define REDU__SIZE(k, p) sizeof(REDU__TYPE(p)),
-#define REDU__ALIGN(k, p) _Alignof(REDU__TYPE(p)),
+/* x for an exact kind, nothing for any other: what picks each pair's pieces below
+ * (REDU__XCAT(REDU__<piece>_, REDU__XMARK(k, p))), and each region's loop (REDU__LCAT). Own
+ * concatenations: a piece named by REDU__CAT's result would expand inside it, where
+ * REDU__CAT no longer expands. */
+#define REDU__XCAT(a, b) REDU__XCAT2(a, b)
+#define REDU__XCAT2(a, b) a##b
+#define REDU__LCAT(a, b) REDU__LCAT2(a, b)
+#define REDU__LCAT2(a, b) a##b
+#define REDU__XMARK(k, p) REDU__SECOND_OF(REDU__CAT(REDU__EXACT_PROBE_, REDU__KIND p), )
+/* An exact kind's record is a long accumulator; its variable only takes each iteration's term. */
+#define REDU__SIZE(k, p) REDU__XCAT(REDU__SIZE_, REDU__XMARK(k, p))(p),
+#define REDU__SIZE_(p) sizeof(REDU__TYPE(p))
+#define REDU__SIZE_x(p) (size_t)REDU__X_SUM_RECORD_BYTES
+#define REDU__ALIGN(k, p) REDU__XCAT(REDU__ALIGN_, REDU__XMARK(k, p))(p),
+#define REDU__ALIGN_(p) _Alignof(REDU__TYPE(p))
+#define REDU__ALIGN_x(p) _Alignof(int64_t)
+#define REDU__EXACT_ONE(k, p) REDU__XCAT(REDU__PLUS1_, REDU__XMARK(k, p))()
+#define REDU__PLUS1_()
+#define REDU__PLUS1_x() +1
+#define REDU__EXACT_COUNT(...) (0 REDU__MAP(REDU__EXACT_ONE, __VA_ARGS__))
+#define REDU__SMALL(k, p) REDU__XCAT(REDU__SMALL_, REDU__XMARK(k, p))(p)
+#define REDU__SMALL_(p) &&sizeof(REDU__TYPE(p)) <= REDU__SHUFFLE_MAX_BYTES
+#define REDU__SMALL_x(p)
+/* An exact kind's expansion state (device/redu_region_exact.h). */
+#define REDU__XS(k) REDU__CAT(redu__xs_, k)
 #define REDU__ORDER(k, p) | REDU__CAT(redu__order_, REDU__KIND p)
 #define REDU__DEP(k, p) , REDU__VAR p
 #define REDU__SIZES(...) ((const size_t[]){REDU__MAP(REDU__SIZE, __VA_ARGS__)})
@@ -205,13 +264,48 @@ REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
  * with the thread context's go flag, which the finishing loop below clears (a flag, not a
  * pointer to the variable: a local whose address is taken is globalized on GPUs,
  * device/redu_team_scratch.h). */
-#define REDU__PRIVATE(k, p)                                                                        \
+#define REDU__PRIVATE(k, p) REDU__XCAT(REDU__PRIVATE_, REDU__XMARK(k, p))(k, p)
+#define REDU__PRIVATE_(k, p)                                                                       \
   for (REDU__TYPE(p) REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)(); redu__c.go;)
-#define REDU__TEAM_STEP(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
-#define REDU__FINAL_STEP(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
-#define REDU__RESULT(k, p)                                                                         \
+#define REDU__PRIVATE_x(k, p)                                                                      \
+  for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
+  REDU__PRIVATE_(k, p)
+/* After each iteration, exact kinds: the variable's value into the expansion, the variable
+ * back to -0.0. */
+#define REDU__TAKE(k, p) REDU__XCAT(REDU__TAKE_, REDU__XMARK(k, p))(k, p)
+#define REDU__TAKE_(k, p)
+#define REDU__TAKE_x(k, p)                                                                         \
+  , REDU__XS(k) = redu__x_region_take(REDU__XS(k), (double)REDU__VAR p, redu__c, k),               \
+    REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)()
+#define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__XMARK(k, p))(k, p)
+#define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
+#define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
+#define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__XMARK(k, p))(k, p)
+#define REDU__FINAL_STEP_(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
+#define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
+#define REDU__RESULT(k, p) REDU__XCAT(REDU__RESULT_, REDU__XMARK(k, p))(k, p)
+#define REDU__RESULT_(k, p)                                                                        \
   REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                            \
       REDU__VAR p, REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));
+#define REDU__RESULT_x(k, p)                                                                       \
+  REDU__VAR p = REDU__CAT(redu__region_result_, REDU__KIND p)(REDU__VAR p, &redu__r, k);
+/* The user's loop. Without exact kinds, unrolled on GPUs (REDU_REGION_UNROLL). With them,
+ * warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
+ * terms vote and shuffle), an iteration past the lane's end skips the body, and each
+ * iteration's end takes the exact kinds' terms. Votes inside a loop cannot be unrolled (a
+ * remainder loop would split the warp), so that loop is not. The pick is by name, in the
+ * preprocessor (REDU__XMARK). */
+#define REDU__LOOP(i, ...) REDU__LOOP_PICK(i, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
+#define REDU__LOOP_PICK(i, marks, ...) REDU__LOOP_PICK2(i, (marks), __VA_ARGS__)
+#define REDU__LOOP_PICK2(i, marks, ...) REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, __VA_ARGS__)
+#define REDU__ANY(...) __VA_OPT__(x)
+#define REDU__LOOP_(i, ...)                                                                        \
+  REDU_REGION_UNROLL                                                                               \
+  for (size_t i = redu__c.first; i < redu__c.end; i += redu__c.step)
+#define REDU__LOOP_x(i, ...)                                                                       \
+  for (size_t i = redu__c.first; redu__dev_warp_any(i < redu__c.end);                              \
+       i += redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                                       \
+    for (int redu__live = i < redu__c.end; redu__live; redu__live = 0)
 
 /* After the region: results into the variables (now, or in a host task after the target
  * task when asynchronous). */
@@ -243,7 +337,7 @@ REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
            (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,                                    \
            sizeof((const void *const[]){NULL, REDU__UNPAREN ptrs}) / sizeof(void *) - 1,           \
            REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),          \
-           REDU__ORDERED(__VA_ARGS__), NULL);                                                      \
+           REDU__ORDERED(__VA_ARGS__), REDU__EXACT_COUNT(__VA_ARGS__), NULL);                      \
        redu__r.go; redu__r.go = 0)                                                                 \
     for (size_t redu__n = (n), redu__teams = (size_t)redu__r.call.launch.teams,                    \
                 redu__threads = (size_t)redu__r.call.launch.threads,                               \
@@ -272,7 +366,6 @@ REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
                      REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__) redu__region_last_team(redu__c)       \
                          ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) redu__region_reset(redu__c))  \
                          : 0)                                                                      \
-    REDU_REGION_UNROLL                                                                             \
-  for (size_t i = redu__c.first; i < redu__c.end; i += redu__c.step)
+  REDU__LOOP(i, __VA_ARGS__)
 
 #endif

@@ -3,58 +3,12 @@
  * every plan, data order and target (docs/semantics.md, "Exact sums").
  *   test_exact [log2 n]   the size of the large cases (default 20) */
 #include "redu_test.h"
+#include "redu_test_exact.h"
 #include <math.h>
-#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int dev;
-
-/* The four exact kinds: sums of f64 and f32, dots of f64 and f32. */
-typedef enum { K_SUM64, K_SUM32, K_DOT64, K_DOT32, K_COUNT } kind;
-static const char *const kind_name[K_COUNT] = {"sum f64", "sum f32", "dot f64", "dot f32"};
-static int is32(kind k) { return k == K_SUM32 || k == K_DOT32; }
-static int isdot(kind k) { return k == K_DOT64 || k == K_DOT32; }
-
-/* The correctly rounded value, computed by MPFR in an unbounded exponent range and only
- * then brought into the result type's range (overflow to inf, subnormal rounding without
- * double rounding: mpfr_subnormalize takes the first rounding's direction). */
-static double reference(kind k, const double *x, const double *y, size_t n)
-{
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  mpfr_t *v = malloc((n ? n : 1) * sizeof *v), r;
-  mpfr_ptr *p = malloc((n ? n : 1) * sizeof *p);
-  for (size_t i = 0; i < n; ++i) {
-    mpfr_init2(v[i], 110);
-    mpfr_set_d(v[i], x[i], MPFR_RNDN);
-    if (isdot(k)) {
-      mpfr_t b;
-      mpfr_init2(b, 53);
-      mpfr_set_d(b, y[i], MPFR_RNDN);
-      mpfr_mul(v[i], v[i], b, MPFR_RNDN); /* exact: 106 bits suffice */
-      mpfr_clear(b);
-    }
-    p[i] = v[i];
-  }
-  int prec = is32(k) ? 24 : 53;
-  mpfr_init2(r, prec);
-  int t = mpfr_sum(r, p, (unsigned long)n, MPFR_RNDN);
-  mpfr_set_emin(is32(k) ? -148 : -1073);
-  mpfr_set_emax(is32(k) ? 128 : 1024);
-  t = mpfr_check_range(r, t, MPFR_RNDN);
-  mpfr_subnormalize(r, t, MPFR_RNDN);
-  double d = is32(k) ? (double)mpfr_get_flt(r, MPFR_RNDN) : mpfr_get_d(r, MPFR_RNDN);
-  for (size_t i = 0; i < n; ++i)
-    mpfr_clear(v[i]);
-  mpfr_clear(r);
-  free(v);
-  free(p);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return d;
-}
 
 /* One libredu call of kind k on device `on` (host arrays x, y of doubles, converted to
  * floats for the f32 kinds, which the generators keep exact). */

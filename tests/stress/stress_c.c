@@ -1,5 +1,7 @@
-/* Stress TU c: every small size 1..16 with alignments 1, 2, 4, 8, 16, each kind, and a
- * region mixing four built-in kinds of four widths with four declared ones. */
+/* Stress TU c: every small size 1..16 with alignments 1, 2, 4, 8, 16, each kind, a region
+ * mixing four built-in kinds of four widths with four declared ones, and a region with both
+ * exact kinds (long accumulators in team scratch, a warp-uniform loop) beside declared and
+ * built-in ones. */
 #define STRESS_TYPES(X)                                                                            \
   X(MAX8, m1, 1, 1)                                                                                \
   X(LAST8, l2, 2, 2)                                                                               \
@@ -37,6 +39,47 @@ STRESS_DEFINE_DATA()
   (void)xf8;                                                                                       \
   (void)xfs24;
 
+/* Exact kinds' terms: integers times small powers of two, so that the serial double sum of
+ * up to 2^20 + 77 of them is exact and the reference is that sum (rounded once to float for
+ * the f32 kind). */
+#define RX_BODY(i, e, ef, a, c, d, u)                                                              \
+  e += ldexp((double)bytes[i] - 128, (int)(i % 8));                                                \
+  ef += (float)bytes[i] - 128.0f;                                                                  \
+  a = m1_op(a, xm1[i]);                                                                            \
+  c = f8_op(c, xf8[i]);                                                                            \
+  d = fs24_op(d, xfs24[i]);                                                                        \
+  STRESS_BUILTIN_max_u8(u, i);
+
+static void stress_exact_regions(int dev, const stress_data *D)
+{
+  for (int si = 0; si < STRESS_NSIZES; ++si) {
+    size_t n = stress_sizes[si];
+    redu_status st;
+    double e = 0.0, e_r = 0.0;
+    float ef = 0.0f;
+    double ef_r = 0.0;
+    uint8_t u = 0, u_r = 0;
+    m1_t a = redu_identity_m1(), a_r = a;
+    f8_t c = redu_identity_f8(), c_r = c;
+    fs24_t d = redu_identity_fs24(), d_r = d;
+    {
+      STRESS_ARRAYS(d)
+      REDU_FOR(st, dev, i, n, (bytes, xm1, xf8, xfs24), (sum_exact_f64, e), (m1, a),
+               (sum_exact_f32, ef), (f8, c), (fs24, d), (max_u8, u)){
+          RX_BODY(i, e, ef, a, c, d, u)} STRESS_CHECK_REGION("region with exact kinds", n, st, 1);
+    }
+    {
+      STRESS_ARRAYS(h)
+      for (size_t i = 0; i < n; ++i) {
+        RX_BODY(i, e_r, ef_r, a_r, c_r, d_r, u_r)
+      }
+    }
+    STRESS_CHECK_REGION("region with exact kinds (values)", n, REDU_OK,
+                        e == e_r && ef == (float)ef_r && u == u_r && !memcmp(&a, &a_r, sizeof a) &&
+                            !memcmp(&c, &c_r, sizeof c) && !memcmp(&d, &d_r, sizeof d));
+  }
+}
+
 static void stress_regions(int dev, const stress_data *D)
 {
   for (int si = 0; si < STRESS_NSIZES; ++si) {
@@ -67,6 +110,7 @@ static void stress_regions(int dev, const stress_data *D)
                             !memcmp(&a, &a_r, sizeof a) && !memcmp(&b, &b_r, sizeof b) &&
                             !memcmp(&c, &c_r, sizeof c) && !memcmp(&d, &d_r, sizeof d));
   }
+  stress_exact_regions(dev, D);
 }
 
 STRESS_MAIN("stress_c")

@@ -1,0 +1,73 @@
+/* The device side of wrapped regions' exact kinds (sum_exact_f64, sum_exact_f32 in
+ * libredu/redu_region.h): the body adds into a double (float) variable; after every
+ * iteration the variable's value joins the thread's two-double expansion as one term and
+ * the variable starts again from -0.0, so each iteration's contribution is summed exactly
+ * (docs/regions.md, "Exact sums in regions"). The finish is the exact kernels'
+ * (device/redu_exact_team.h): warp accumulators in the kind's team scratch (one record per
+ * warp: regions with an exact kind combine with warp shuffles, so a kind's scratch holds
+ * one entry per warp), team partials, the last team's sum; the host rounds once.
+ * The steps that take terms are reached by a warp's lanes together: a region with an exact
+ * kind runs its loop warp-uniformly (REDU__FOR_IMPL). */
+#ifndef REDU_REGION_EXACT_H
+#define REDU_REGION_EXACT_H
+
+#include "device/redu_internal.h"
+
+#include "device/redu_exact_team.h"
+#include "device/redu_region_thread.h"
+#include <stdint.h>
+
+enum {
+  /* The most exact kinds in one region: their records take 584 bytes each
+   * (REDU__X_SUM_RECORD_BYTES) in the region's record, scratch and result. */
+  REDU__REGION_MAX_EXACT = 2,
+};
+
+#pragma omp begin declare target
+/* Kind k's warp accumulator for this thread, in the kind's team scratch. */
+static inline int64_t *redu__x_region_acc(redu__region_thread c, int k)
+{
+  int64_t *accs = (int64_t *)(c.scratch + c.slots * c.off[k]);
+  return accs + (size_t)(c.tid / redu__dev_warp_size()) * (REDU__X_SUM_LIMBS + 1);
+}
+
+/* Before the loop: this lane's limbs of its warp's accumulator cleared, an empty expansion. */
+static inline redu__x_lane redu__x_region_start(redu__region_thread c, int k)
+{
+  redu__x_warp_clear(redu__x_region_acc(c, k), REDU__X_SUM_LIMBS, c.tid % redu__dev_warp_size());
+  return redu__x_lane_init();
+}
+
+/* After every iteration: the variable's value v, one term. */
+static inline redu__x_lane redu__x_region_take(redu__x_lane s, double v, redu__region_thread c,
+                                               int k)
+{
+  return redu__x_lane_take(s, redu__x_sum_elem(s.f, s.g, v), redu__x_region_acc(c, k),
+                           c.tid % redu__dev_warp_size(), REDU__X_SUM_BIAS, REDU__X_SUM_LIMBS);
+}
+
+/* The team step: the warp's lanes into its accumulator, the team's warps into its partial. */
+static inline int redu__x_region_team(redu__x_lane s, redu__region_thread c, int k)
+{
+  int64_t *accs = (int64_t *)(c.scratch + c.slots * c.off[k]);
+  unsigned ws = redu__dev_warp_size();
+  redu__x_lane none = redu__x_lane_init();
+  redu__x_finish_warp(redu__x_region_acc(c, k), REDU__X_SUM_BIAS, REDU__X_SUM_LIMBS, s, none, none,
+                      none, c.tid % ws);
+  int64_t *part = (int64_t *)(c.partials + c.teams_alloc * c.off[k]);
+  redu__x_team_store(accs, REDU__X_SUM_LIMBS, c.nth / ws,
+                     part + (size_t)c.team * (REDU__X_SUM_LIMBS + 1), c.tid, c.nth);
+  return 0;
+}
+
+/* The final step (the last team): the teams' partials into the result record. */
+static inline int redu__x_region_final(redu__region_thread c, int k)
+{
+  redu__x_grid_sum((const int64_t *)(c.partials + c.teams_alloc * c.off[k]), c.nteams,
+                   REDU__X_SUM_LIMBS, (int64_t *)(c.scratch + c.slots * c.off[k]),
+                   (int64_t *)(c.result + c.off[k]), c.tid, c.nth);
+  return 0;
+}
+#pragma omp end declare target
+
+#endif
