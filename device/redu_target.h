@@ -12,8 +12,6 @@
  *                                  the device, in every team, that reads after its fence
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
- *   redu__dev_prefetch(p)          a hint: p's line will be read soon (GPUs: into L2; CPUs:
- *                                  nothing, their hardware prefetchers follow a chunk)
  *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
  *                                  a warp's loads coalesce; 0: each thread reads one
  *                                  contiguous chunk (CPUs: interleaving would make every
@@ -76,8 +74,6 @@ static inline double redu__dev_prod_err(double a, double b, double p)
 #endif
 
 static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
-
-static inline void redu__dev_prefetch(const void *p) { (void)p; }
 
 static inline int redu__dev_interleave_words(void) { return 0; }
 

@@ -1,7 +1,8 @@
 /* The host half of a call, which every kernel launch sits inside: the built-in calls
  * (host/redu_builtin_calls.c), declared reductions and wrapped regions, whose kernels are
  * stamped in the user's file (libredu/redu_udr.h, libredu/redu_region.h) and call these
- * four functions: the only internal symbols libredu exports (redu__ prefix). */
+ * five functions (the fifth rounds regions' exact kinds): the only internal symbols
+ * libredu exports (redu__ prefix). */
 #ifndef REDU_CALL_H
 #define REDU_CALL_H
 

@@ -41,8 +41,8 @@
 extern "C" {
 #endif
 
-/* Marks what libredu.so exports: this API, and the four redu__ functions that kernels
- * stamped in users' files call (host/redu_call.h). Everything else is hidden. */
+/* Marks what libredu.so exports: this API, and the five redu__ functions that code
+ * stamped in users' files calls (host/redu_call.h). Everything else is hidden. */
 #define REDU_API __attribute__((visibility("default")))
 
 /* ---- 1. Version ------------------------------------------------------------------------ */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_exports.sh LIBREDU_SO SRC_ROOT: libredu.so exports exactly the functions declared
-# REDU_API in the installed headers (libredu/*.h, and host/redu_call.h for the four
+# REDU_API in the installed headers (libredu/*.h, and host/redu_call.h for the five
 # redu__ functions that stamped kernels call); prints the list. Fails on an exported
 # symbol no header declares, on a declared one the library lacks, and on a name with the
 # wrong prefix (public: redu_, internal: redu__).

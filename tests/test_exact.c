@@ -192,6 +192,30 @@ static void test_special(kind k)
   }
 }
 
+/* The same rules for terms in the middle of a long array, where the kernels' rounds take four
+ * expansions' elements at once and leave special terms to a slower step: huge terms, zeros
+ * (dot: exact zero products), one infinity, NaN, neighbours in one round. */
+static void test_special_inside(kind k, size_t n, double *x, double *y, uint64_t *st)
+{
+  const double big = is32(k) ? 0x1p120 : 0x1p1000;
+  for (int c = 0; c < 4; ++c) {
+    for (size_t i = 0; i < n; ++i)
+      x[i] = draw(st, k, -20, 20), y[i] = isdot(k) ? draw(st, k, -10, 10) : 1.0;
+    const char *what = "huge terms and zeros inside";
+    for (size_t i = 1000; i < n; i += 997) {
+      x[i] = c == 0 ? (i % 2 ? big : -big) : 0.0;
+      x[i + 1] = c == 0 ? -x[i] : x[i + 1];
+    }
+    if (c >= 1) {
+      what = c == 1 ? "one +inf inside" : c == 2 ? "+inf and -inf inside" : "NaN inside";
+      x[n / 2] = c == 3 ? NAN : INFINITY;
+      if (c == 2)
+        x[n / 2 + 1] = -INFINITY;
+    }
+    check_case(k, what, x, y, n);
+  }
+}
+
 /* REDU_EXACT where it has no meaning, bad dot arguments: a status, outputs untouched. */
 static void test_errors(void)
 {
@@ -253,6 +277,7 @@ int main(int argc, char **argv)
     test_ranges((kind)k, n, x, y, &st);
     test_cancellation((kind)k, 10001, x, y, &st);
     test_permutations((kind)k, 100003, x, y, &st);
+    test_special_inside((kind)k, 100003, x, y, &st);
   }
   test_cancellation(K_SUM64, n, x, y, &st);
   test_fast_dot(n, x, y, &st);

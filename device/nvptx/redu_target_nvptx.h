@@ -41,12 +41,6 @@ static inline redu__word16 redu__dev_load16(const redu__word16 *p)
   return (redu__word16)__nvvm_ldg_i4((const redu__nvptx_i4 *)p);
 }
 
-/* prefetch.global.L2: LLVM 19 has no builtin for it. */
-static inline void redu__dev_prefetch(const void *p)
-{
-  __asm__ volatile("prefetch.global.L2 [%0];" ::"l"(p));
-}
-
 #pragma omp end declare variant
 
 #endif
