@@ -1,7 +1,7 @@
 /* Correctly rounded sums and dot products: one target region, finished on the device into a
  * long accumulator (device/redu_exact_acc.h) that the host rounds once.
  *
- * REDU__DEFINE_EXACT_REDUCE(PFX, T, NIN, ELEM, EARLY, LIMBS, BIAS) defines
+ * REDU__DEFINE_EXACT_REDUCE(PFX, T, NIN, ELEM, EARLY, FULL, FAST, LIMBS, BIAS) defines
  *   void PFX_launch(const redu__launch *L, const T *x, const T *y, size_t n)
  * which leaves in L->result the LIMBS limbs and the flags word of the exact sum of
  * ELEM's terms over x[0, n) (NIN 1; y is NULL) or over pairs x[i], y[i] (NIN 2).
@@ -9,6 +9,8 @@
  *   EARLY               0, or 1 when ELEM adds to f.hi only and leaves the error for f.lo
  *                       in r1 (redu__x_sum_elem_early): the warp then votes whether any
  *                       lane has one before taking the second level
+ *   FULL                the full step (both levels), for terms a fast step leaves out
+ *   FAST                the fast step of batched rounds (redu__x_fast; hi only when EARLY)
  * Each thread reads 16-byte words, four in flight, into four expansions, as the array
  * kernel does; its lanes vote after every element whether any has a remainder for the
  * warp's accumulator (rare), so every loop runs a warp-uniform number of times and pads
@@ -32,7 +34,7 @@
 
 #pragma omp begin declare target
 
-/* Whether x * y = p is split exactly by the common path: neither part can underflow or
+/* Whether x * y = p splits exactly into p and fma's error: neither part can underflow or
  * overflow (an exact zero product has no error either). */
 static inline int redu__x_dot_ok(double x, double y, double p)
 {
@@ -48,7 +50,7 @@ static inline int redu__x_dot_ok(double x, double y, double p)
  * finite x and y, the product of their mantissas times 2^(their exponents' sum). */
 static inline redu__x_elem redu__x_dot_elem(redu__x_fpe f, redu__x_fpe g, double x, double y)
 {
-  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0, 0};
+  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0};
   double p = x * y;
   if (__builtin_expect(redu__x_dot_ok(x, y, p), 1)) {
     redu__x_step s = redu__x_add(f, p), s2 = redu__x_add(g, redu__dev_prod_err(x, y, p));
@@ -68,36 +70,69 @@ static inline redu__x_elem redu__x_dot_elem(redu__x_fpe f, redu__x_fpe g, double
   return r;
 }
 
-/* The fast step of a double dot product (redu__x_sum_fast, redu_exact_team.h): the product
- * and its exact error into f and g when neither can underflow or overflow. */
-static inline redu__x_elem redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double x, double y)
+/* Batched rounds (CPUs, redu__dev_batch_terms): a fast step takes the common case without a
+ * branch, so that a round's four expansions run as straight-line code the compiler can
+ * interleave and vectorise. A term the fast step cannot take (huge, infinite, NaN; a product
+ * that could underflow or overflow) becomes -0.0, which leaves the expansion as it was, and
+ * is marked `special` for the full step.
+ *   redu__x_sum_fast    a sum's term: both levels, as redu__x_sum_elem
+ *   redu__x_sum_fast_hi a float's term: hi only, r1 the error still owed to lo (EARLY)
+ *   redu__x_dot_fast    a double product split exactly, as redu__x_dot_elem's common path */
+typedef struct redu__x_fast {
+  redu__x_elem e;
+  int special;
+} redu__x_fast;
+
+static inline redu__x_fast redu__x_sum_fast(redu__x_fpe f, redu__x_fpe g, double t)
+{
+  int ok = __builtin_fabs(t) < REDU__X_BIG; /* false for NaN */
+  redu__x_step s = redu__x_add(f, ok ? t : -0.0);
+  redu__x_fast r = {{s.f, g, s.rem, 0.0, 0, 0}, !ok};
+  return r;
+}
+
+static inline redu__x_fast redu__x_sum_fast_hi(redu__x_fpe f, redu__x_fpe g, double t)
+{
+  int ok = t - t == 0;
+  double u = ok ? t : -0.0, hi = f.hi + u;
+  redu__x_fast r = {{{hi, f.lo}, g, redu__x_two_sum_err(f.hi, u, hi), 0.0, 0, 0}, !ok};
+  return r;
+}
+
+static inline redu__x_fast redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double x, double y)
 {
   int ok = redu__x_dot_ok(x, y, x * y);
   double u = ok ? x : -0.0, v = ok ? y : 1.0, p = u * v;
   redu__x_step s = redu__x_add(f, p), s2 = redu__x_add(g, redu__dev_prod_err(u, v, p));
-  redu__x_elem r = {s.f, s2.f, s.rem, s2.rem, 0, 0, !ok};
+  redu__x_fast r = {{s.f, s2.f, s.rem, s2.rem, 0, 0}, !ok};
   return r;
 }
 
+/* A thread's four expansions, one per word of a round. */
+typedef struct redu__x_quad {
+  redu__x_lane s0, s1, s2, s3;
+} redu__x_quad;
+
+/* Whether a fast step left work for the full one: a remainder or a special term. */
+static inline int redu__x_owes(redu__x_fast e) { return (e.e.r1 != 0) | (e.e.r2 != 0) | e.special; }
+
 #pragma omp end declare target
 
-#define REDU__DEFINE_EXACT_REDUCE(PFX, T, NIN, ELEM, FAST, EARLY, LIMBS, BIAS)                     \
+#define REDU__DEFINE_EXACT_REDUCE(PFX, T, NIN, ELEM, EARLY, FULL, FAST, LIMBS, BIAS)               \
   _Pragma("omp begin declare target")                                                              \
   REDU__INLINE redu__x_lane PFX##_elem(redu__x_lane s, T xv, T yv, int64_t *acc, unsigned lane)    \
   {                                                                                                \
     (void)yv;                                                                                      \
-    return redu__x_lane_take(s, ELEM(s.f, s.g, xv, yv), acc, lane, (BIAS), (LIMBS));               \
-  }                                                                                                \
-                                                                                                   \
-  /* Every lane, after a fast step e of element (xv, yv) found work in the warp: its remainders    \
-   * into the warp's accumulator, or the element again by the full step. */                        \
-  REDU__INLINE redu__x_lane PFX##_settle(redu__x_lane s, redu__x_elem e, T xv, T yv, int64_t *acc, \
-                                         unsigned lane)                                            \
-  {                                                                                                \
-    (void)yv;                                                                                      \
-    redu__x_elem r = {s.f, s.g, e.r1, e.r2, 0, 0, 0};                                              \
-    return redu__x_lane_take(s, e.special ? ELEM(s.f, s.g, xv, yv) : r, acc, lane, (BIAS),         \
-                             (LIMBS));                                                             \
+    redu__x_elem e = ELEM(s.f, s.g, xv, yv);                                                       \
+    if ((EARLY) && !redu__dev_warp_any(e.r1 != 0)) {                                               \
+      s.f = e.f, s.flags |= e.flags;                                                               \
+      return s;                                                                                    \
+    }                                                                                              \
+    if (EARLY) {                                                                                   \
+      redu__x_step l = redu__x_add_lo(e.f, e.r1);                                                  \
+      e.f = l.f, e.r1 = l.rem;                                                                     \
+    }                                                                                              \
+    return redu__x_lane_take(s, e, acc, lane, (BIAS), (LIMBS));                                    \
   }                                                                                                \
                                                                                                    \
   /* A dot's product errors (g) into its terms' expansion (f): every lane. A zero part adds        \
@@ -106,15 +141,24 @@ static inline redu__x_elem redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double
   {                                                                                                \
     double gh = s.g.hi != 0 ? s.g.hi : -0.0, gl = s.g.lo != 0 ? s.g.lo : -0.0;                     \
     redu__x_step a = redu__x_add(s.f, gh), b = redu__x_add(a.f, gl);                               \
-    redu__x_elem e = {b.f, redu__x_fpe_init(), a.rem, b.rem, 0, 0, 0};                             \
+    redu__x_elem e = {b.f, redu__x_fpe_init(), a.rem, b.rem, 0, 0};                                \
     return redu__x_lane_take(s, e, acc, lane, (BIAS), (LIMBS));                                    \
   }                                                                                                \
                                                                                                    \
-  /* A round: element j of four words, one per expansion, for each j (vector views: no array,      \
-   * see redu_reducers.h). The four fast steps are straight-line code that interleaves; one        \
-   * vote per j asks whether any lane owes a second level (EARLY), a remainder or a special        \
-   * term. A vote per element serialised the expansions (one chain of dependent additions per      \
-   * element, four times per word). */                                                             \
+  /* Every lane, after a fast step e of element (xv, yv) found work in the warp: its remainders    \
+   * into the warp's accumulator, or the element again by the full step. */                        \
+  REDU__INLINE redu__x_lane PFX##_settle(redu__x_lane s, redu__x_fast e, T xv, T yv, int64_t *acc, \
+                                         unsigned lane)                                            \
+  {                                                                                                \
+    (void)yv;                                                                                      \
+    redu__x_elem r = {s.f, s.g, e.e.r1, e.e.r2, 0, 0};                                             \
+    return redu__x_lane_take(s, e.special ? FULL(s.f, s.g, xv, yv) : r, acc, lane, (BIAS),         \
+                             (LIMBS));                                                             \
+  }                                                                                                \
+                                                                                                   \
+  /* A batched round (redu__dev_batch_terms: CPUs): element j of four words, one per expansion,    \
+   * as four fast steps of straight-line code, then one check whether any of them owes a second    \
+   * level (EARLY), a remainder or a special term. */                                              \
   REDU__INLINE redu__x_quad PFX##_round(redu__x_quad q, redu__word16 w0, redu__word16 w1,          \
                                         redu__word16 w2, redu__word16 w3, redu__word16 v0,         \
                                         redu__word16 v1, redu__word16 v2, redu__word16 v3,         \
@@ -124,19 +168,19 @@ static inline redu__x_elem redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double
     lanes a0 = (lanes)w0, a1 = (lanes)w1, a2 = (lanes)w2, a3 = (lanes)w3;                          \
     lanes b0 = (lanes)v0, b1 = (lanes)v1, b2 = (lanes)v2, b3 = (lanes)v3;                          \
     for (int j = 0; j < (int)(16 / sizeof(T)); ++j) {                                              \
-      redu__x_elem e0 = FAST(q.s0.f, q.s0.g, a0[j], b0[j]);                                        \
-      redu__x_elem e1 = FAST(q.s1.f, q.s1.g, a1[j], b1[j]);                                        \
-      redu__x_elem e2 = FAST(q.s2.f, q.s2.g, a2[j], b2[j]);                                        \
-      redu__x_elem e3 = FAST(q.s3.f, q.s3.g, a3[j], b3[j]);                                        \
+      redu__x_fast e0 = FAST(q.s0.f, q.s0.g, a0[j], b0[j]);                                        \
+      redu__x_fast e1 = FAST(q.s1.f, q.s1.g, a1[j], b1[j]);                                        \
+      redu__x_fast e2 = FAST(q.s2.f, q.s2.g, a2[j], b2[j]);                                        \
+      redu__x_fast e3 = FAST(q.s3.f, q.s3.g, a3[j], b3[j]);                                        \
       if ((EARLY) &&                                                                               \
-          redu__dev_warp_any((e0.r1 != 0) | (e1.r1 != 0) | (e2.r1 != 0) | (e3.r1 != 0))) {         \
-        redu__x_step l0 = redu__x_add_lo(e0.f, e0.r1), l1 = redu__x_add_lo(e1.f, e1.r1);           \
-        redu__x_step l2 = redu__x_add_lo(e2.f, e2.r1), l3 = redu__x_add_lo(e3.f, e3.r1);           \
-        e0.f = l0.f, e0.r1 = l0.rem, e1.f = l1.f, e1.r1 = l1.rem;                                  \
-        e2.f = l2.f, e2.r1 = l2.rem, e3.f = l3.f, e3.r1 = l3.rem;                                  \
+          redu__dev_warp_any((e0.e.r1 != 0) | (e1.e.r1 != 0) | (e2.e.r1 != 0) | (e3.e.r1 != 0))) { \
+        redu__x_step l0 = redu__x_add_lo(e0.e.f, e0.e.r1), l1 = redu__x_add_lo(e1.e.f, e1.e.r1);   \
+        redu__x_step l2 = redu__x_add_lo(e2.e.f, e2.e.r1), l3 = redu__x_add_lo(e3.e.f, e3.e.r1);   \
+        e0.e.f = l0.f, e0.e.r1 = l0.rem, e1.e.f = l1.f, e1.e.r1 = l1.rem;                          \
+        e2.e.f = l2.f, e2.e.r1 = l2.rem, e3.e.f = l3.f, e3.e.r1 = l3.rem;                          \
       }                                                                                            \
-      q.s0.f = e0.f, q.s0.g = e0.g, q.s1.f = e1.f, q.s1.g = e1.g;                                  \
-      q.s2.f = e2.f, q.s2.g = e2.g, q.s3.f = e3.f, q.s3.g = e3.g;                                  \
+      q.s0.f = e0.e.f, q.s0.g = e0.e.g, q.s1.f = e1.e.f, q.s1.g = e1.e.g;                          \
+      q.s2.f = e2.e.f, q.s2.g = e2.e.g, q.s3.f = e3.e.f, q.s3.g = e3.e.g;                          \
       if (redu__dev_warp_any(redu__x_owes(e0) | redu__x_owes(e1) | redu__x_owes(e2) |              \
                              redu__x_owes(e3))) {                                                  \
         q.s0 = PFX##_settle(q.s0, e0, a0[j], b0[j], acc, lane);                                    \
@@ -146,6 +190,17 @@ static inline redu__x_elem redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double
       }                                                                                            \
     }                                                                                              \
     return q;                                                                                      \
+  }                                                                                                \
+                                                                                                   \
+  /* The word's elements through vector views (no array: see redu_reducers.h). */                  \
+  REDU__INLINE redu__x_lane PFX##_word(redu__x_lane s, redu__word16 wx, redu__word16 wy,           \
+                                       int64_t *acc, unsigned lane)                                \
+  {                                                                                                \
+    typedef T lanes __attribute__((ext_vector_type(16 / sizeof(T))));                              \
+    lanes ex = (lanes)wx, ey = (lanes)wy;                                                          \
+    for (int j = 0; j < (int)(16 / sizeof(T)); ++j)                                                \
+      s = PFX##_elem(s, ex[j], ey[j], acc, lane);                                                  \
+    return s;                                                                                      \
   }                                                                                                \
                                                                                                    \
   /* Elements [first, end) of this thread's stride, one by one, warp-uniformly. */                 \
@@ -184,9 +239,8 @@ static inline redu__x_elem redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double
     const redu__word16 *xw = (const redu__word16 *)(x + head);                                     \
     const redu__word16 *yw = (NIN) == 2 ? (const redu__word16 *)(y + head) : xw;                   \
     redu__word16 padx = (redu__word16)(lanes)((T) - 0.0), pady = (redu__word16)(lanes)((T)1);      \
-    redu__x_lane s0 = redu__x_lane_init();                                                         \
+    redu__x_lane s0 = redu__x_lane_init(), s1 = s0, s2 = s0, s3 = s0;                              \
     s0 = PFX##_elements(s0, x, y, g, head, stride, acc, lane);                                     \
-    redu__x_quad q = {s0, redu__x_lane_init(), redu__x_lane_init(), redu__x_lane_init()};          \
     redu__range r = redu__dev_thread_range(nw, 0, g, stride);                                      \
     size_t step = r.step, end = r.end;                                                             \
     _Pragma("clang loop unroll(disable)")                                                          \
@@ -203,10 +257,17 @@ static inline redu__x_elem redu__x_dot_fast(redu__x_fpe f, redu__x_fpe g, double
         y2 = k2 < end ? redu__dev_load16(yw + k2) : pady;                                          \
         y3 = k3 < end ? redu__dev_load16(yw + k3) : pady;                                          \
       }                                                                                            \
-      q = PFX##_round(q, x0, x1, x2, x3, y0, y1, y2, y3, acc, lane);                               \
+      if (redu__dev_batch_terms()) {                                                               \
+        redu__x_quad q = {s0, s1, s2, s3};                                                         \
+        q = PFX##_round(q, x0, x1, x2, x3, y0, y1, y2, y3, acc, lane);                             \
+        s0 = q.s0, s1 = q.s1, s2 = q.s2, s3 = q.s3;                                                \
+      } else {                                                                                     \
+        s0 = PFX##_word(s0, x0, y0, acc, lane);                                                    \
+        s1 = PFX##_word(s1, x1, y1, acc, lane);                                                    \
+        s2 = PFX##_word(s2, x2, y2, acc, lane);                                                    \
+        s3 = PFX##_word(s3, x3, y3, acc, lane);                                                    \
+      }                                                                                            \
     }                                                                                              \
-    s0 = q.s0;                                                                                     \
-    redu__x_lane s1 = q.s1, s2 = q.s2, s3 = q.s3;                                                  \
     s1 = PFX##_elements(s1, x, y, head + nw * V + g, n, stride, acc, lane);                        \
     s0 = PFX##_fold(s0, acc, lane), s1 = PFX##_fold(s1, acc, lane);                                \
     s2 = PFX##_fold(s2, acc, lane), s3 = PFX##_fold(s3, acc, lane);                                \

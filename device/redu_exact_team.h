@@ -32,13 +32,12 @@ typedef struct redu__x_elem {
   double r1, r2;
   int sh;
   unsigned flags;
-  int special; /* a fast step's term it left out (f, g unchanged): take it with the full step */
 } redu__x_elem;
 
 /* A sum's term t (a double, or a float or a product of floats widened exactly). */
 static inline redu__x_elem redu__x_sum_elem(redu__x_fpe f, redu__x_fpe g, double t)
 {
-  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0, 0};
+  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0};
   if (__builtin_expect(__builtin_fabs(t) < REDU__X_BIG, 1)) {
     redu__x_step s = redu__x_add(f, t);
     r.f = s.f, r.r1 = s.rem;
@@ -50,28 +49,20 @@ static inline redu__x_elem redu__x_sum_elem(redu__x_fpe f, redu__x_fpe g, double
   return r;
 }
 
-/* Fast steps: the common case without a branch, so that the four expansions of a thread's
- * round interleave (a branch or a vote per element serialised them). A term the fast step
- * cannot take (huge, infinite, NaN; a product that could underflow or overflow) becomes
- * -0.0, which leaves the expansion as it was, and is marked `special` for the full step.
- *   redu__x_sum_fast    a sum's term: both levels, as redu__x_sum_elem
- *   redu__x_sum_fast_hi a float's term: hi only; r1 is the error still owed to lo, zero as
- *                       a rule for floats (t's last bit lies at or above hi's until hi grows
- *                       2^29 times past t), so that the second level runs only when a lane
- *                       of the warp needs it (EARLY in redu_exact_kernel.h) */
-static inline redu__x_elem redu__x_sum_fast(redu__x_fpe f, redu__x_fpe g, double t)
+/* A float's term t (widened exactly) into f.hi only: r1 is the error still owed to f.lo,
+ * zero as a rule for floats (t's last bit lies at or above hi's until hi grows 2^29 times
+ * past t), so that the warp takes the second level only when a lane needs it (EARLY in
+ * redu_exact_kernel.h): 6 additions per float instead of 12. */
+static inline redu__x_elem redu__x_sum_elem_early(redu__x_fpe f, redu__x_fpe g, double t)
 {
-  int ok = __builtin_fabs(t) < REDU__X_BIG; /* false for NaN */
-  redu__x_step s = redu__x_add(f, ok ? t : -0.0);
-  redu__x_elem r = {s.f, g, s.rem, 0.0, 0, 0, !ok};
-  return r;
-}
-
-static inline redu__x_elem redu__x_sum_fast_hi(redu__x_fpe f, redu__x_fpe g, double t)
-{
-  int ok = t - t == 0;
-  double u = ok ? t : -0.0, hi = f.hi + u;
-  redu__x_elem r = {{hi, f.lo}, g, redu__x_two_sum_err(f.hi, u, hi), 0.0, 0, 0, !ok};
+  redu__x_elem r = {f, g, 0.0, 0.0, 0, 0};
+  if (__builtin_expect(t - t == 0, 1)) {
+    double s = f.hi + t;
+    r.r1 = redu__x_two_sum_err(f.hi, t, s);
+    r.f.hi = s;
+  } else {
+    r.flags = redu__x_special(t);
+  }
   return r;
 }
 
@@ -171,14 +162,6 @@ static inline redu__x_lane redu__x_lane_take(redu__x_lane s, redu__x_elem e, int
   return s;
 }
 
-/* A thread's four expansions, one per word of a round (device/redu_exact_kernel.h). */
-typedef struct redu__x_quad {
-  redu__x_lane s0, s1, s2, s3;
-} redu__x_quad;
-
-/* Whether a fast step left work for the full one: a remainder or a special term. */
-static inline int redu__x_owes(redu__x_elem e) { return (e.r1 != 0) | (e.r2 != 0) | e.special; }
-
 static inline redu__x_lane redu__x_lane_init(void)
 {
   redu__x_lane s = {redu__x_fpe_init(), redu__x_fpe_init(), 0, 0};
@@ -193,6 +176,17 @@ static inline void redu__x_warp_clear(int64_t *acc, int limbs, unsigned lane)
     acc[j] = 0;
 }
 
+/* Word j of the sum of `count` records (limbs + 1 words each) at recs: limbs add, the flags
+ * word ORs. */
+static inline int64_t redu__x_word_sum(const int64_t *recs, unsigned count, int limbs, unsigned j)
+{
+  unsigned rec = (unsigned)limbs + 1;
+  int64_t v = 0;
+  for (unsigned w = 0; w < count; ++w)
+    v = j < (unsigned)limbs ? v + recs[(size_t)w * rec + j] : v | recs[(size_t)w * rec + j];
+  return v;
+}
+
 /* Every thread of the team, after each warp's finish: thread j adds limb j (OR for the
  * flags word) over the team's nwarps accumulators `accs` into the team's partial `part`;
  * then all threads make their stores visible to the grid and meet. */
@@ -201,12 +195,8 @@ static inline void redu__x_team_store(const int64_t *accs, int limbs, unsigned n
 {
   unsigned rec = (unsigned)limbs + 1;
 #pragma omp barrier
-  for (unsigned j = tid; j < rec; j += nth) {
-    int64_t v = 0;
-    for (unsigned w = 0; w < nwarps; ++w)
-      v = j < (unsigned)limbs ? v + accs[(size_t)w * rec + j] : v | accs[(size_t)w * rec + j];
-    part[j] = v;
-  }
+  for (unsigned j = tid; j < rec; j += nth)
+    part[j] = redu__x_word_sum(accs, nwarps, limbs, j);
   redu__dev_fence_device();
 #pragma omp barrier
 }
@@ -232,12 +222,8 @@ static inline void redu__x_grid_sum(const int64_t *part, unsigned nteams, int li
     accs[t] = v;
   }
 #pragma omp barrier
-  for (unsigned j = tid; j < rec; j += nth) {
-    int64_t v = 0;
-    for (unsigned g = 0; g < groups; ++g)
-      v = j < (unsigned)limbs ? v + accs[(size_t)g * rec + j] : v | accs[(size_t)g * rec + j];
-    result[j] = v;
-  }
+  for (unsigned j = tid; j < rec; j += nth)
+    result[j] = redu__x_word_sum(accs, groups, limbs, j);
 }
 
 #pragma omp end declare target

@@ -12,6 +12,10 @@
  *                                  the device, in every team, that reads after its fence
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
+ *   redu__dev_batch_terms()        1: exact sums take a round's four terms as straight-line
+ *                                  code and check for remainders once (CPUs: 1.7-2.5x faster
+ *                                  on the host); 0: one warp vote per term (GPUs: the batched
+ *                                  round was 2x slower on the H100, docs/performance.md)
  *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
  *                                  a warp's loads coalesce; 0: each thread reads one
  *                                  contiguous chunk (CPUs: interleaving would make every
@@ -76,6 +80,8 @@ static inline double redu__dev_prod_err(double a, double b, double p)
 static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
 
 static inline int redu__dev_interleave_words(void) { return 0; }
+
+static inline int redu__dev_batch_terms(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return (void *)0; }
 
