@@ -13,9 +13,10 @@
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
  *   redu__dev_batch_terms()        1: exact sums take a round's four terms as straight-line
- *                                  code and check for remainders once (CPUs: 1.7-2.5x faster
- *                                  on the host); 0: one warp vote per term (GPUs: the batched
- *                                  round was 2x slower on the H100, docs/performance.md)
+ *                                  code and check for remainders once (CPUs: on the 2-core
+ *                                  host exact f64 dots 2.1x, f64 sums 1.2x faster at 2^27);
+ *                                  0: one warp vote per term (GPUs: the batched round was 2x
+ *                                  slower on the H100; docs/performance.md)
  *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
  *                                  a warp's loads coalesce; 0: each thread reads one
  *                                  contiguous chunk (CPUs: interleaving would make every

@@ -2,8 +2,9 @@
 # Installs what libredu needs on Debian 12, as root. Idempotent.
 #   scripts/setup.sh          compiler, OpenMP offload runtime, hwloc, cmake
 #   scripts/setup.sh --cuda   also the project-local CUDA root (.cuda-root/) for NVIDIA builds
-# The CUDA root holds CUDA 11.8's ptxas/nvlink/fatbinary/libdevice from Debian's non-free
-# nvidia-cuda-toolkit package, unpacked, never installed: LLVM 19's libomptarget cannot load
+# The CUDA root holds CUDA 11.8's ptxas/nvlink/fatbinary/libdevice (and cuobjdump/nvdisasm,
+# for scripts/sass-loops.sh) from Debian's non-free nvidia-cuda-toolkit package, unpacked,
+# never installed: LLVM 19's libomptarget cannot load
 # cubins written by CUDA 12.8+/13 tools (ELF ABI 8), so a newer system CUDA silently falls
 # back to the host.
 set -eu
@@ -29,7 +30,8 @@ fi
 
 [ "$want_cuda" = 1 ] || exit 0
 cuda="$root/.cuda-root"
-[ -x "$cuda/bin/ptxas" ] && [ -f "$cuda/nvvm/libdevice/libdevice.10.bc" ] && exit 0
+[ -x "$cuda/bin/ptxas" ] && [ -x "$cuda/bin/nvdisasm" ] && [ -f "$cuda/nvvm/libdevice/libdevice.10.bc" ] &&
+  exit 0
 
 # nvidia-cuda-toolkit is in Debian's non-free component, which a fresh Debian 12 often lacks
 # (containers: "Components: main" in debian.sources; the installer: "main
@@ -61,7 +63,8 @@ trap 'rm -rf "$work"' EXIT
 chown _apt "$work" 2>/dev/null || chmod 755 "$work"
 (cd "$work" && apt-get download -qq nvidia-cuda-toolkit && dpkg -x nvidia-cuda-toolkit_*.deb x)
 mkdir -p "$cuda/bin" "$cuda/nvvm/libdevice" "$cuda/include"
-for t in ptxas nvlink fatbinary; do cp "$work/x/usr/bin/$t" "$cuda/bin/$t"; done
+# cuobjdump and nvdisasm read these cubins' SASS (scripts/sass-loops.sh); CUDA 13's cannot.
+for t in ptxas nvlink fatbinary cuobjdump nvdisasm; do cp "$work/x/usr/bin/$t" "$cuda/bin/$t"; done
 cp "$work/x/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc" "$cuda/nvvm/libdevice/"
 # clang reads the CUDA version from cuda.h; nothing else of it is used.
 echo '#define CUDA_VERSION 11080' > "$cuda/include/cuda.h"

@@ -275,7 +275,11 @@ int main(int argc, char **argv)
   host_ok = redu_plan_query(omp_get_initial_device(), 1 << 20, 8, &teams, &threads) == REDU_OK;
   size_t big = (size_t)1 << (argc > 1 ? atoi(argv[1]) : 20);
   size_t n = big + 1; /* odd, and not a multiple of any word */
-  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+  /* Room for the fixed sizes below (up to 100003) whatever the argument: with 2^16 or less
+   * they used to overrun x and y (a crash under `test_exact 12`). */
+  enum { FIXED_MAX = 100003 };
+  size_t room = n > FIXED_MAX ? n : FIXED_MAX;
+  double *x = malloc(room * sizeof *x), *y = malloc(room * sizeof *y);
   uint64_t st = 0x5eed;
   test_errors();
   for (int k = 0; k < K_COUNT; ++k) {
