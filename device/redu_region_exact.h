@@ -17,18 +17,18 @@
 #include "device/redu_region_thread.h"
 #include <stdint.h>
 
-enum {
-  /* The most exact kinds in one region: their records take 584 bytes each
-   * (REDU__X_SUM_RECORD_BYTES) in the region's record, scratch and result. */
-  REDU__REGION_MAX_EXACT = 2,
-};
-
 #pragma omp begin declare target
-/* Kind k's warp accumulator for this thread, in the kind's team scratch. */
+/* Kind k's team scratch: one record per warp (slots = warps). */
+static inline int64_t *redu__x_region_accs(redu__region_thread c, int k)
+{
+  return (int64_t *)(c.scratch + c.slots * c.off[k]);
+}
+
+/* Kind k's warp accumulator for this thread. */
 static inline int64_t *redu__x_region_acc(redu__region_thread c, int k)
 {
-  int64_t *accs = (int64_t *)(c.scratch + c.slots * c.off[k]);
-  return accs + (size_t)(c.tid / redu__dev_warp_size()) * (REDU__X_SUM_LIMBS + 1);
+  return redu__x_region_accs(c, k) +
+         (size_t)(c.tid / redu__dev_warp_size()) * (REDU__X_SUM_LIMBS + 1);
 }
 
 /* Before the loop: this lane's limbs of its warp's accumulator cleared, an empty expansion. */
@@ -49,13 +49,12 @@ static inline redu__x_lane redu__x_region_take(redu__x_lane s, double v, redu__r
 /* The team step: the warp's lanes into its accumulator, the team's warps into its partial. */
 static inline int redu__x_region_team(redu__x_lane s, redu__region_thread c, int k)
 {
-  int64_t *accs = (int64_t *)(c.scratch + c.slots * c.off[k]);
   unsigned ws = redu__dev_warp_size();
   redu__x_lane none = redu__x_lane_init();
   redu__x_finish_warp(redu__x_region_acc(c, k), REDU__X_SUM_BIAS, REDU__X_SUM_LIMBS, s, none, none,
                       none, c.tid % ws);
   int64_t *part = (int64_t *)(c.partials + c.teams_alloc * c.off[k]);
-  redu__x_team_store(accs, REDU__X_SUM_LIMBS, c.nth / ws,
+  redu__x_team_store(redu__x_region_accs(c, k), REDU__X_SUM_LIMBS, c.nth / ws,
                      part + (size_t)c.team * (REDU__X_SUM_LIMBS + 1), c.tid, c.nth);
   return 0;
 }
@@ -64,8 +63,8 @@ static inline int redu__x_region_team(redu__x_lane s, redu__region_thread c, int
 static inline int redu__x_region_final(redu__region_thread c, int k)
 {
   redu__x_grid_sum((const int64_t *)(c.partials + c.teams_alloc * c.off[k]), c.nteams,
-                   REDU__X_SUM_LIMBS, (int64_t *)(c.scratch + c.slots * c.off[k]),
-                   (int64_t *)(c.result + c.off[k]), c.tid, c.nth);
+                   REDU__X_SUM_LIMBS, redu__x_region_accs(c, k), (int64_t *)(c.result + c.off[k]),
+                   c.tid, c.nth);
   return 0;
 }
 #pragma omp end declare target

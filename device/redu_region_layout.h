@@ -11,6 +11,11 @@
 #include "redu.h" /* REDU_REGION_MAX */
 #include <stddef.h>
 
+/* The most exact kinds (sum_exact_*) in one region: each takes a long accumulator's record
+ * (REDU__X_SUM_RECORD_BYTES) in the region's record, scratch and result
+ * (device/redu_region_exact.h). */
+enum { REDU__REGION_MAX_EXACT = 2 };
+
 /* Offsets as a vector: device code indexes it without taking an address, which an
  * array member would (redu_team_scratch.h). */
 typedef size_t redu__region_offsets __attribute__((ext_vector_type(REDU_REGION_MAX)));

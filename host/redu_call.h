@@ -83,9 +83,12 @@ REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
     }                                                                                              \
   } while (0)
 
-/* The largest record of a region: REDU_MAX_ACC_BYTES of accumulators, two exact kinds'
- * long accumulators (device/redu_region_exact.h), and alignment between them. */
-enum { REDU__REGION_MAX_RECORD = REDU_MAX_ACC_BYTES + 2 * REDU__X_SUM_RECORD_BYTES + 16 };
+/* The largest record of a region: REDU_MAX_ACC_BYTES of accumulators, its exact kinds' long
+ * accumulators (device/redu_region_layout.h), and alignment between them. */
+enum {
+  REDU__REGION_MAX_RECORD =
+      REDU_MAX_ACC_BYTES + REDU__REGION_MAX_EXACT * REDU__X_SUM_RECORD_BYTES + 16
+};
 
 /* A wrapped region's host side: the call, and its reductions' layout
  * (device/redu_region_layout.h) and results. */

@@ -68,7 +68,5 @@ void redu__x_record_add(int64_t *rec, int nlimbs, int bias, double d)
   }
   if (redu__x_bits(d) != 1ull << 63)
     rec[nlimbs] |= REDU__X_NOT_NEGZERO;
-  redu__x_term t = redu__x_split(d, bias);
-  for (int j = t.o >> 5; j < (t.o >> 5) + 3 && j < nlimbs; ++j)
-    rec[j] += redu__x_digit(t, j);
+  redu__x_deposit(rec, redu__x_split(d, bias), 0); /* the host's "warp" is one lane */
 }

@@ -3,8 +3,11 @@
 #ifndef REDU_TEST_EXACT_H
 #define REDU_TEST_EXACT_H
 
+#include "redu_test.h"
+#include <math.h>
 #include <mpfr.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The four exact kinds: sums of f64 and f32, dots of f64 and f32. */
 typedef enum { K_SUM64, K_SUM32, K_DOT64, K_DOT32, K_COUNT } kind;
@@ -51,6 +54,21 @@ static double reference(kind k, const double *x, const double *y, size_t n)
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
   return d;
+}
+
+/* The same double, NaNs of any payload alike. */
+static inline int same_bits(double a, double b)
+{
+  return (isnan(a) && isnan(b)) || !memcmp(&a, &b, 8);
+}
+
+/* A value m * 2^e with a random 24-bit (f32) or 53-bit mantissa, e in [lo, hi], random sign. */
+static inline double draw_term(uint64_t *st, int f32, int lo, int hi)
+{
+  uint64_t r = redu_test_rand(st);
+  double m = f32 ? (double)(r >> 40) * 0x1p-24 : (double)(r >> 11) * 0x1p-53;
+  double v = ldexp(m, lo + (int)(redu_test_rand(st) % (uint64_t)(hi - lo + 1)));
+  return redu_test_rand(st) & 1 ? -v : v;
 }
 
 #endif

@@ -58,8 +58,6 @@ static redu_status run(kind k, int on, const double *x, const double *y, size_t 
   return s;
 }
 
-static int same_bits(double a, double b) { return (isnan(a) && isnan(b)) || !memcmp(&a, &b, 8); }
-
 /* Checks kind k on (x, y) against MPFR on the default device, in every plan of `plans`, on
  * the host (the initial device), and with host input. */
 static void check_case(kind k, const char *what, const double *x, const double *y, size_t n)
@@ -88,14 +86,7 @@ static void check_case(kind k, const char *what, const double *x, const double *
         hostin, got);
 }
 
-/* A value m * 2^e with a random 24-bit (f32 kinds) or 53-bit mantissa and e in [lo, hi]. */
-static double draw(uint64_t *st, kind k, int lo, int hi)
-{
-  uint64_t r = redu_test_rand(st);
-  double m = is32(k) ? (double)(r >> 40) * 0x1p-24 : (double)(r >> 11) * 0x1p-53;
-  double v = ldexp(m, lo + (int)(redu_test_rand(st) % (uint64_t)(hi - lo + 1)));
-  return redu_test_rand(st) & 1 ? -v : v;
-}
+static double draw(uint64_t *st, kind k, int lo, int hi) { return draw_term(st, is32(k), lo, hi); }
 
 /* Random data of growing dynamic range, up to the type's whole exponent range. */
 static void test_ranges(kind k, size_t n, double *x, double *y, uint64_t *st)

@@ -24,17 +24,6 @@ static inline span span_join(span a, span b)
 }
 REDU_DECLARE_REDUCTION(span_of, span, span_join, REDU_COMMUTATIVE, {INFINITY, -INFINITY, 0, 0})
 
-static int same_bits(double a, double b) { return (isnan(a) && isnan(b)) || !memcmp(&a, &b, 8); }
-
-/* A value m * 2^e, m with 53 (f32: 24) random bits, e in [lo, hi], random sign. */
-static double draw(uint64_t *st, int f32, int lo, int hi)
-{
-  uint64_t r = redu_test_rand(st);
-  double m = f32 ? (double)(r >> 40) * 0x1p-24 : (double)(r >> 11) * 0x1p-53;
-  double v = ldexp(m, lo + (int)(redu_test_rand(st) % (uint64_t)(hi - lo + 1)));
-  return redu_test_rand(st) & 1 ? -v : v;
-}
-
 /* MPFR's correctly rounded sum of `before` and t[0, n). */
 static double want_sum(int f32, double before, const double *t, size_t n)
 {
@@ -91,7 +80,7 @@ static void test_ranges(uint64_t *st, size_t nmax)
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; ++z) {
       size_t n = sizes[z];
       for (size_t i = 0; i < n; ++i)
-        t[i] = draw(st, 1, span32[r][0], span32[r][1]); /* floats: both kinds see them */
+        t[i] = draw_term(st, 1, span32[r][0], span32[r][1]); /* floats: both kinds see them */
       char what[64];
       snprintf(what, sizeof what, "random floats, exponents %d..%d", span32[r][0], span32[r][1]);
       check_sums(dev, what, t, n, 0.0, 0.0f);
@@ -107,7 +96,7 @@ static void test_f64(uint64_t *st, size_t n)
 {
   double *t = malloc(n * sizeof *t), *u = malloc(n * sizeof *u);
   for (size_t i = 0; i < n; ++i)
-    t[i] = draw(st, 0, -1074, 970), u[i] = draw(st, 0, -30, 30);
+    t[i] = draw_term(st, 0, -1074, 970), u[i] = draw_term(st, 0, -30, 30);
   double *x = redu_test_to_device(t, n * sizeof *t, dev);
   double s = 0.0;
   redu_status rs;
@@ -139,7 +128,7 @@ static void test_f64(uint64_t *st, size_t n)
   /* Terms that cancel in pairs, plus the least subnormal, shuffled three times. */
   size_t h = (n - 1) / 2;
   for (size_t i = 0; i < h; ++i)
-    t[i] = draw(st, 0, -200, 200), t[h + i] = -t[i];
+    t[i] = draw_term(st, 0, -200, 200), t[h + i] = -t[i];
   for (size_t i = 2 * h; i < n; ++i)
     t[i] = 0;
   t[n - 1] = 0x1p-1074;
@@ -199,7 +188,7 @@ static void test_mixed(uint64_t *st, size_t n)
   double ref_max = -INFINITY;
   int64_t ref_pos = 0;
   for (size_t i = 0; i < n; ++i) {
-    t[i] = draw(st, 0, -60, 60);
+    t[i] = draw_term(st, 0, -60, 60);
     ref_max = fmax(ref_max, t[i]);
     ref_pos += t[i] > 0;
   }
