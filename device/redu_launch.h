@@ -6,8 +6,10 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct redu__launch {
   int device;        /* OpenMP device number */
@@ -22,6 +24,54 @@ typedef struct redu__launch {
   unsigned *counter; /* device memory, zero between launches */
   void *result;      /* memory the device writes and the host reads after the region */
 } redu__launch;
+
+/* A segmented call's launch (redu_segmented_kernel.h): the plan and scratch as above, with
+ * `result` receiving the first bad offset position (REDU__SEG_ALL_GOOD when none), and
+ * `partials` holding the per-team records (redu__seg_recs). */
+typedef struct redu__seg_launch {
+  redu__launch base;
+  const size_t *offsets; /* nseg + 1 offsets, or NULL: segment k is [k, k + 1) * seg_len */
+  size_t seg_len;
+  size_t nseg;
+  size_t limit;    /* offsets[nseg] may not pass it: the elements x's allocation holds */
+  size_t first;    /* offsets[0] and offsets[nseg] - offsets[0] when the host knows them: */
+  size_t total;    /* the section of x that is mapped when input_on_host */
+  void *accs;      /* device memory: nseg accumulators */
+  void *values;    /* nseg output values (device memory, or a host array when input_on_host) */
+  size_t *indices; /* nseg output indices (arg ops), or NULL */
+} redu__seg_launch;
+
+/* Segments up to REDU__SEG_THREAD_MAX elements take one thread; up to REDU__SEG_WARP_MAX
+ * times the team's threads one warp; longer ones the team. */
+#define REDU__SEG_THREAD_MAX 16
+#define REDU__SEG_WARP_MAX 4
+/* "No bad offset": the status a segmented launch leaves when the offsets were valid. */
+#define REDU__SEG_ALL_GOOD SIZE_MAX
+/* Team scratch a segmented launch takes past the reducers': one ballot word per warp and
+ * the team's first bad offset. */
+#define REDU__SEG_TEAM_EXTRA (REDU__MAX_WARPS * 8 + 16)
+/* The last team finishes a chain over at most this many teams' partials in one thread,
+ * longer ones with the whole team. */
+#define REDU__SEG_CHAIN_MAX 8
+
+/* What each team of a segmented launch leaves for the last one: the segment that ran past
+ * its range (REDU__SEG_ALL_GOOD: none) and the first bad offset it saw. */
+typedef struct redu__seg_team_rec {
+  size_t straddler, bad;
+} redu__seg_team_rec;
+
+#pragma omp begin declare target
+/* The records follow the teams' carry-in and out partials (2 * nteams accumulators). */
+static inline redu__seg_team_rec *redu__seg_recs(void *partials, unsigned nteams, size_t acc_size)
+{
+  return (redu__seg_team_rec *)((char *)partials + (2 * (size_t)nteams * acc_size + 15) / 16 * 16);
+}
+#pragma omp end declare target
+
+/* Bytes of `partials` a segmented launch of nteams needs. */
+#define REDU__SEG_PARTIAL_BYTES(nteams, acc_size)                                                  \
+  ((2 * (size_t)(nteams) * (acc_size) + 15) / 16 * 16 +                                            \
+   (size_t)(nteams) * sizeof(redu__seg_team_rec))
 
 /* The team routine and the launch that both kernel templates (redu_array_kernel.h,
  * redu_index_kernel.h) stamp once they have defined PFX_thread (one thread's accumulator

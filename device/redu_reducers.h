@@ -165,9 +165,10 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
     return PFX##_team_reduce(r, ident, scratch, tid, nthreads, tree);                              \
   }                                                                                                \
                                                                                                    \
-  REDU__INLINE void PFX##_grid_finish(A v, A ident, A *scratch, int tree, unsigned *last,          \
-                                      unsigned tid, unsigned nthreads, unsigned team,              \
-                                      unsigned nteams, A *partials, unsigned *counter, A *result)  \
+  /* Unused by the segmented kernel, which finishes its own way. */                                \
+  REDU__INLINE __attribute__((unused)) void PFX##_grid_finish(                                     \
+      A v, A ident, A *scratch, int tree, unsigned *last, unsigned tid, unsigned nthreads,         \
+      unsigned team, unsigned nteams, A *partials, unsigned *counter, A *result)                   \
   {                                                                                                \
     v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                                 \
     if (tid == 0)                                                                                  \

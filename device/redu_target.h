@@ -4,6 +4,7 @@
  *   redu__dev_shfl_down_u32(w, d)  the word held by lane (lane + d) of this warp
  *   redu__dev_shfl_idx_u32(w, l)   the word held by lane l of this warp (every lane calls it)
  *   redu__dev_warp_any(p)          nonzero when p is nonzero on any lane (every lane calls it)
+ *   redu__dev_warp_ballot(p)       bit l set when p is nonzero on lane l (every lane calls it)
  *   redu__dev_prod_err(a, b, p)    a * b - p exactly, for p = a * b rounded, when |a|, |b| <
  *                                  2^995 and |p| >= 2^-960 (fused multiply-add on GPUs;
  *                                  on a CPU without one, Dekker's product of halves)
@@ -59,6 +60,8 @@ static inline uint32_t redu__dev_shfl_idx_u32(uint32_t w, unsigned lane)
 }
 
 static inline int redu__dev_warp_any(int p) { return p; }
+
+static inline uint64_t redu__dev_warp_ballot(int p) { return p != 0; }
 
 static inline void redu__dev_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 

@@ -39,13 +39,19 @@ static inline size_t redu__team_scratch_bytes(size_t slots, size_t acc_size)
 }
 
 /* This team's scratch: its dynamic team memory when team_mem is nonzero, else its slice
- * of `spill`. */
-static inline char *redu__dev_team_scratch(size_t team_mem, void *spill, size_t slots,
-                                           size_t acc_size)
+ * of `spill`, per_team bytes for each team. */
+static inline char *redu__dev_team_slice(size_t team_mem, void *spill, size_t per_team)
 {
   if (team_mem)
     return (char *)redu__dev_team_mem();
-  return (char *)spill + (size_t)omp_get_team_num() * redu__team_scratch_bytes(slots, acc_size);
+  return (char *)spill + (size_t)omp_get_team_num() * per_team;
+}
+
+/* The same for a team scratch of `slots` accumulators. */
+static inline char *redu__dev_team_scratch(size_t team_mem, void *spill, size_t slots,
+                                           size_t acc_size)
+{
+  return redu__dev_team_slice(team_mem, spill, redu__team_scratch_bytes(slots, acc_size));
 }
 #pragma omp end declare target
 

@@ -194,7 +194,7 @@ static redu_status redu__check_region_inputs(const redu__device *d, const redu__
 static const unsigned redu__known_flags =
     REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE | REDU_EXACT;
 
-static redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *opts)
+redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *opts)
 {
   if (opts && (opts->flags & ~redu__known_flags))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
@@ -202,7 +202,8 @@ static redu_status redu__check_shape(const redu__call_shape *sh, const redu_opti
   if (opts && (opts->flags & REDU_EXACT) && !sh->exact)
     return redu__fail(REDU_ERR_UNSUPPORTED,
                       "%s: REDU_EXACT applies to REDU_SUM of float and double and to "
-                      "redu_dot_f32/f64 only; drop the flag for this call",
+                      "redu_dot_f32/f64 only (not to segmented calls); drop the flag for this "
+                      "call",
                       sh->fn);
   if (opts && (opts->teams < 0 || opts->threads < 0))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: negative teams (%d) or threads (%d) in options",

@@ -1,8 +1,8 @@
 /* The host half of a call, which every kernel launch sits inside: the built-in calls
  * (host/redu_builtin_calls.c), declared reductions and wrapped regions, whose kernels are
  * stamped in the user's file (libredu/redu_udr.h, libredu/redu_region.h) and call these
- * five functions (the fifth rounds regions' exact kinds): the only internal symbols
- * libredu exports (redu__ prefix). */
+ * seven functions (redu__call_*, redu__seg_call_*, redu__region_*): the only internal
+ * symbols libredu exports (redu__ prefix). */
 #ifndef REDU_CALL_H
 #define REDU_CALL_H
 
@@ -32,6 +32,11 @@ typedef struct redu__call_shape {
   size_t nptrs;            /* (x is then unused and may be NULL) */
   int region_exact;        /* wrapped regions: exact kinds among the reductions, whose
                               records (REDU__X_SUM_RECORD_BYTES each) are part of acc_size */
+  int segmented;           /* many segments per call (redu__seg_call_begin): */
+  int batched;             /* fixed-length segments, no offsets array */
+  int arg;                 /* outputs include indices within segments (arg ops) */
+  size_t out_size;         /* bytes of one output value */
+  size_t out_align;
 } redu__call_shape;
 
 /* One call's host side: redu__call_begin validates, plans and takes scratch; the caller
@@ -80,6 +85,39 @@ REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
     if ((s) == REDU_OK && !redu__call_.empty) {                                                    \
       LAUNCH(&redu__call_.launch, (x), (y), (n));                                                  \
       (s) = redu__call_end(&redu__call_, (acc), sizeof(acc));                                      \
+    }                                                                                              \
+  } while (0)
+
+/* A segmented or batched call's host side (host/redu_segmented.c): begin validates the
+ * arguments (the offsets too when they are host arrays), plans and takes scratch; the
+ * caller launches with c->launch unless c->empty; end reads the kernel's verdict on the
+ * offsets and gives the scratch back. */
+typedef struct redu__seg_call {
+  redu__seg_launch launch;
+  int empty; /* no segments: nothing to launch or write */
+  const char *fn;
+  struct redu__device *owner;
+  struct redu__slot *slot;
+} redu__seg_call;
+
+/* x: the input; offsets (nseg + 1 of them) unless shape->batched, else seg_len; values and
+ * indices (shape->arg) the outputs. */
+REDU_API redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *shape,
+                                          int device, const void *x, const size_t *offsets,
+                                          size_t seg_len, size_t nseg, void *values,
+                                          size_t *indices, const redu_options *opts);
+REDU_API redu_status redu__seg_call_end(redu__seg_call *c);
+
+/* The body of every segmented and batched call; sets s. LAUNCH(&launch, x). */
+#define REDU__RUN_SEG_CALL(s, shape, device, x, offsets, seg_len, nseg, values, indices, opts,     \
+                           LAUNCH)                                                                 \
+  do {                                                                                             \
+    redu__seg_call redu__seg_;                                                                     \
+    (s) = redu__seg_call_begin(&redu__seg_, &(shape), (device), (x), (offsets), (seg_len), (nseg), \
+                               (values), (indices), (opts));                                       \
+    if ((s) == REDU_OK && !redu__seg_.empty) {                                                     \
+      LAUNCH(&redu__seg_.launch, (x));                                                             \
+      (s) = redu__seg_call_end(&redu__seg_);                                                       \
     }                                                                                              \
   } while (0)
 

@@ -108,6 +108,13 @@ int redu__cuda_props_get(int ordinal, redu__cuda_props *p)
 
 int redu__cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len)
 {
+  size_t left;
+  return redu__cuda_range_left(ordinal, ptr, bytes, &left, why, len);
+}
+
+int redu__cuda_range_left(int ordinal, const void *ptr, size_t bytes, size_t *left, char *why,
+                          size_t len)
+{
   CUcontext popped;
   if (ordinal < 0 || ordinal >= REDU__CU_MAX_DEVICES || !redu__cu_ctx[ordinal] ||
       redu__cu.ctx_push(redu__cu_ctx[ordinal]) != 0) {
@@ -133,8 +140,10 @@ int redu__cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why
   else if (p - start > size || bytes > size - (p - start))
     snprintf(why, len, "%zu bytes from %p run past the end of its %zu-byte allocation", bytes, ptr,
              size);
-  else
+  else {
+    *left = size - (p - start);
     rc = 0;
+  }
   redu__cu.ctx_pop(&popped);
   return rc;
 }

@@ -22,5 +22,9 @@ int redu__cuda_props_get(int ordinal, redu__cuda_props *p);
  * managed or registered/pinned host memory); else -1 with the reason in why.
  * Needs a successful redu__cuda_props_get(ordinal) first. */
 int redu__cuda_check_range(int ordinal, const void *ptr, size_t bytes, char *why, size_t len);
+/* As redu__cuda_check_range, and on success *left = the bytes from ptr to the end of its
+ * allocation. */
+int redu__cuda_range_left(int ordinal, const void *ptr, size_t bytes, size_t *left, char *why,
+                          size_t len);
 
 #endif

@@ -1,6 +1,7 @@
 #include "host/redu_plan.h"
 
 #include "device/redu_exact_acc.h"
+#include "device/redu_launch.h"
 #include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
 #include "host/redu_error.h"
@@ -65,7 +66,8 @@ static void redu__plan_team_scratch(const redu__device *d, const redu__call_shap
   p->tree = !shape->builtin && !shape->region_exact &&
             ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
-  size_t bytes = redu__team_scratch_bytes(p->team_slots, shape->acc_size);
+  size_t bytes = redu__team_scratch_bytes(p->team_slots, shape->acc_size) +
+                 (shape->segmented ? REDU__SEG_TEAM_EXTRA : 0);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;
   p->spill_bytes = p->team_mem ? 0 : (size_t)p->teams * bytes;
 }

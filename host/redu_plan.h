@@ -20,6 +20,11 @@ typedef struct redu__plan {
 /* Fills p for n elements of the given shape; per-call opts override REDU_TEAMS /
  * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device
  * cannot run. */
+/* The checks of redu_options and the shape every call makes first (host/redu_call.c):
+ * unknown flags, REDU_EXACT where it does not apply, negative teams/threads, accumulator
+ * sizes. */
+redu_status redu__check_shape(const redu__call_shape *shape, const redu_options *opts);
+
 redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
                             const redu_options *opts, redu__plan *p);
 

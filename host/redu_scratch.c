@@ -15,6 +15,7 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   omp_target_free(s->partials, d->number);
   omp_target_free(s->counter, d->number);
   omp_target_free(s->spill, d->number);
+  omp_target_free(s->accs, d->number);
   if (d->arch == REDU__ARCH_CPU)
     omp_target_free(s->result, d->number);
   else
@@ -54,14 +55,25 @@ static redu__slot *redu__slot_new(redu__device *d)
   return s;
 }
 
+/* Grows a device buffer of the slot to at least bytes. */
+static int redu__grow(redu__device *d, void **buf, size_t *have, size_t bytes)
+{
+  if (bytes <= *have)
+    return 0;
+  omp_target_free(*buf, d->number);
+  *buf = omp_target_alloc(bytes, d->number);
+  *have = *buf ? bytes : 0;
+  return *buf ? 0 : -1;
+}
+
 int redu__scratch_spill(redu__device *d, redu__slot *s, size_t bytes)
 {
-  if (bytes <= s->spill_bytes)
-    return 0;
-  omp_target_free(s->spill, d->number);
-  s->spill = omp_target_alloc(bytes, d->number);
-  s->spill_bytes = s->spill ? bytes : 0;
-  return s->spill ? 0 : -1;
+  return redu__grow(d, &s->spill, &s->spill_bytes, bytes);
+}
+
+int redu__scratch_accs(redu__device *d, redu__slot *s, size_t bytes)
+{
+  return redu__grow(d, &s->accs, &s->accs_bytes, bytes);
 }
 
 redu__slot *redu__scratch_acquire(redu__device *d)

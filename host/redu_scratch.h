@@ -13,6 +13,8 @@ typedef struct redu__slot {
   void *result;      /* pinned host memory the GPU writes (host memory on a CPU device) */
   void *spill;       /* device: team scratch that did not fit in team memory, or NULL */
   size_t spill_bytes;
+  void *accs; /* device: one accumulator per segment of a segmented call, or NULL */
+  size_t accs_bytes;
 } redu__slot;
 
 /* A slot for d, or NULL when device memory runs out. */
@@ -20,6 +22,8 @@ redu__slot *redu__scratch_acquire(redu__device *d);
 void redu__scratch_release(redu__device *d, redu__slot *s);
 /* Grows s's team spill to at least bytes; -1 when device memory runs out. */
 int redu__scratch_spill(redu__device *d, redu__slot *s, size_t bytes);
+/* Grows s's segment accumulators to at least bytes; -1 when device memory runs out. */
+int redu__scratch_accs(redu__device *d, redu__slot *s, size_t bytes);
 /* Frees d's idle slots. */
 void redu__scratch_free_all(redu__device *d);
 

@@ -7,7 +7,8 @@
  *   3. Operations and types    redu_op, redu_type, limits
  *   4. Options                 redu_options and its flags
  *   5. Reductions              redu_reduce, redu_dot_f32/f64, and the typed calls in
- *                              redu_typed.h
+ *                              redu_typed.h; redu_segmented_reduce, redu_batched_reduce
+ *                              and the typed ones in redu_segmented.h
  *   6. Plans and scratch       redu_describe_plan, redu_plan_query, redu_scratch_query,
  *                              redu_accumulator_size
  *   7. Shutdown                redu_finalize
@@ -41,14 +42,14 @@
 extern "C" {
 #endif
 
-/* Marks what libredu.so exports: this API, and the five redu__ functions that code
+/* Marks what libredu.so exports: this API, and the seven redu__ functions that code
  * stamped in users' files calls (host/redu_call.h). Everything else is hidden. */
 #define REDU_API __attribute__((visibility("default")))
 
 /* ---- 1. Version ------------------------------------------------------------------------ */
 
 #define REDU_VERSION_MAJOR 0
-#define REDU_VERSION_MINOR 3
+#define REDU_VERSION_MINOR 4
 #define REDU_VERSION_PATCH 0
 /* One number that grows with every release: major * 10000 + minor * 100 + patch. */
 #define REDU_VERSION (REDU_VERSION_MAJOR * 10000 + REDU_VERSION_MINOR * 100 + REDU_VERSION_PATCH)
@@ -86,7 +87,10 @@ REDU_API unsigned redu_version(void);
                                 "use libredu's own scratch")                                       \
   X(REDU_ERR_MISALIGNED, "a pointer is not aligned to its element type (x to the "                 \
                          "element, the scratchpad to REDU_SCRATCHPAD_ALIGN): pass the "            \
-                         "start of an array of that type, as omp_target_alloc returns it")
+                         "start of an array of that type, as omp_target_alloc returns it")         \
+  X(REDU_ERR_BAD_OFFSETS, "segment offsets are invalid: offsets[k + 1] must not be less "          \
+                          "than offsets[k], and offsets[nsegments] must lie inside x's "           \
+                          "allocation; redu_last_error names the first bad position")
 
 #define REDU__STATUS_ENUM(name, text) name,
 typedef enum redu_status { REDU_FOR_EACH_STATUS(REDU__STATUS_ENUM) REDU_STATUS_COUNT } redu_status;
@@ -207,6 +211,20 @@ REDU_API redu_status redu_dot_f32(int device, const float *x, const float *y, si
 REDU_API redu_status redu_dot_f64(int device, const double *x, const double *y, size_t n,
                                   double *result, const redu_options *opts);
 
+/* Many reductions in one call (every segmented and batched typed call is listed in
+ * redu_segmented.h, with the rules): segment k of x is [offsets[k], offsets[k + 1])
+ * (redu_segmented_reduce) or [k, k + 1) * segment_length (redu_batched_reduce), for k in
+ * [0, nsegments); results points to nsegments elements of `type`; indices (argmin/argmax
+ * only, else ignored and may be NULL) to nsegments positions within the segments.
+ * Returns: as the typed calls of redu_segmented.h, and REDU_ERR_UNSUPPORTED for an op not
+ *          defined on the type or an unknown op or type. */
+REDU_API redu_status redu_segmented_reduce(int device, redu_op op, redu_type type, const void *x,
+                                           const size_t *offsets, size_t nsegments, void *results,
+                                           size_t *indices, const redu_options *opts);
+REDU_API redu_status redu_batched_reduce(int device, redu_op op, redu_type type, const void *x,
+                                         size_t segment_length, size_t nsegments, void *results,
+                                         size_t *indices, const redu_options *opts);
+
 /* ---- 6. Plans and scratch -------------------------------------------------------------- */
 
 /* Describes how the device was set up and what plan a call of n elements of elem_size
@@ -254,7 +272,8 @@ REDU_API void redu_finalize(void);
 }
 #endif
 
-/* Section 5 continued: every typed call, listed. */
+/* Section 5 continued: every typed call, listed; every segmented and batched call. */
+#include "redu_segmented.h"
 #include "redu_typed.h"
 
 #endif

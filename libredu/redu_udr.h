@@ -22,6 +22,7 @@
 #define REDU__INSIDE
 #include "device/redu_index_kernel.h"
 #include "device/redu_region_thread.h"
+#include "device/redu_segmented_kernel.h"
 #include "host/redu_call.h"
 #undef REDU__INSIDE
 
@@ -51,6 +52,15 @@
  *       REDU_ERR_NULL_ARG; REDU_ERR_INVALID_DEVICE; REDU_ERR_OVERFLOW;
  *       REDU_ERR_MISALIGNED; REDU_ERR_NOT_DEVICE_PTR; REDU_ERR_BAD_OPTION;
  *       REDU_ERR_SCRATCH_TOO_SMALL; REDU_ERR_OUT_OF_MEMORY; REDU_ERR_DEVICE.
+ *   redu_status redu_segmented_reduce_<name>(int device, const T *x, const size_t *offsets,
+ *                                            size_t nsegments, T *results,
+ *                                            const redu_options *opts)
+ *   redu_status redu_batched_reduce_<name>(int device, const T *x, size_t segment_length,
+ *                                          size_t nsegments, T *results,
+ *                                          const redu_options *opts)
+ *       one reduction per segment, in one call, with the rules of the segmented typed calls
+ *       (redu_segmented.h): empty segments give the identity, REDU_ORDERED combines each
+ *       segment's elements in index order.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
   typedef T redu__type_##name;                                                                     \
@@ -78,6 +88,7 @@
   REDU__PRAGMA(omp declare reduction(name:T : omp_out = redu_combine_##name(omp_out, omp_in))      \
                    initializer(omp_priv = redu_identity_##name()))                                 \
   REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)                         \
+  REDU__DEFINE_SEGMENTED_UDR(name, T)                                                              \
   REDU__DEFINE_REGION_STEPS(name, T, redu__k_redu_reduce_##name)                                   \
   static inline __attribute__((unused)) T redu__region_get_##name(const redu__region *R, int k)    \
   {                                                                                                \
@@ -114,6 +125,52 @@
     if (s == REDU_OK)                                                                              \
       memcpy(result, &acc, sizeof acc);                                                            \
     return s;                                                                                      \
+  }
+
+/* redu_segmented_reduce_<name> and redu_batched_reduce_<name> (REDU_DECLARE_REDUCTION):
+ * the segmented kernel over elements read as redu_reduce_<name> reads them. */
+#define REDU__DEFINE_SEGMENTED_UDR(name, T)                                                        \
+  _Pragma("omp begin declare target")                                                              \
+  static inline T redu__sgl_##name(const T *x, size_t i)                                           \
+  {                                                                                                \
+    return redu__load_redu_reduce_##name(x + i);                                                   \
+  }                                                                                                \
+  static inline void redu__sgw_##name(T *values, size_t *indices, size_t k, T acc, size_t start)   \
+  {                                                                                                \
+    (void)indices, (void)start;                                                                    \
+    values[k] = acc;                                                                               \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+  REDU__DEFINE_SEGMENTED_REDUCE(redu__s_##name, T, T, redu_identity_##name(), redu__sgl_##name,    \
+                                redu_combine_##name, redu__order_##name, T, redu__sgw_##name)      \
+  static inline __attribute__((unused)) redu_status redu__sg_##name(                               \
+      int device, const T *x, const size_t *offsets, size_t seg_len, size_t nseg, int batched,     \
+      T *results, const redu_options *opts)                                                        \
+  {                                                                                                \
+    const redu__call_shape sh = {                                                                  \
+        REDU__SHAPE_OF(batched ? "redu_batched_reduce_" #name : "redu_segmented_reduce_" #name, T, \
+                       T),                                                                         \
+        .ordered = redu__order_##name,                                                             \
+        .segmented = 1,                                                                            \
+        .batched = batched,                                                                        \
+        .out_size = sizeof(T),                                                                     \
+        .out_align = _Alignof(T)};                                                                 \
+    redu_status s;                                                                                 \
+    REDU__RUN_SEG_CALL(s, sh, device, x, offsets, seg_len, nseg, results, NULL, opts,              \
+                       redu__s_##name##_launch);                                                   \
+    return s;                                                                                      \
+  }                                                                                                \
+  static inline __attribute__((unused)) redu_status redu_segmented_reduce_##name(                  \
+      int device, const T *x, const size_t *offsets, size_t nsegments, T *results,                 \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu__sg_##name(device, x, offsets, 0, nsegments, 0, results, opts);                    \
+  }                                                                                                \
+  static inline __attribute__((unused)) redu_status redu_batched_reduce_##name(                    \
+      int device, const T *x, size_t segment_length, size_t nsegments, T *results,                 \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu__sg_##name(device, x, NULL, segment_length, nsegments, 1, results, opts);          \
   }
 
 /* The identity lift: reduce the elements themselves. */

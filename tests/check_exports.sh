@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_exports.sh LIBREDU_SO SRC_ROOT: libredu.so exports exactly the functions declared
-# REDU_API in the installed headers (libredu/*.h, and host/redu_call.h for the five
+# REDU_API in the installed headers (libredu/*.h, and host/redu_call.h for the seven
 # redu__ functions that stamped kernels call); prints the list. Fails on an exported
 # symbol no header declares, on a declared one the library lacks, and on a name with the
 # wrong prefix (public: redu_, internal: redu__).
@@ -25,7 +25,7 @@ comm -13 "$tmp/exported" "$tmp/declared" >"$tmp/missing"
 [ -s "$tmp/extra" ] && { echo "exported but declared REDU_API in no header:"; cat "$tmp/extra"; fail=1; }
 [ -s "$tmp/missing" ] && { echo "declared REDU_API but not exported:"; cat "$tmp/missing"; fail=1; }
 grep -v '^redu_' "$tmp/exported" >"$tmp/prefix" && { echo "without the redu_ prefix:"; cat "$tmp/prefix"; fail=1; }
-grep '^redu__' "$tmp/exported" | grep -vxE 'redu__(call_begin|call_end|region_begin|region_end|region_exact_result)' \
+grep '^redu__' "$tmp/exported" | grep -vxE 'redu__(call_begin|call_end|seg_call_begin|seg_call_end|region_begin|region_end|region_exact_result)' \
   >"$tmp/internal" && { echo "internal, but not called by stamped kernels:"; cat "$tmp/internal"; fail=1; }
 [ $fail = 0 ] && echo "exports: as declared"
 exit $fail

@@ -2,7 +2,8 @@
  * lane-wise sum and a non-commutative composition of affine maps, each checked exactly
  * against a serial reference for every n, every team combine (planner, shuffles, tree,
  * team scratch forced into device memory), host-array input, a user scratchpad, and
- * against OpenMP's own reduction clause with the same declaration. */
+ * against OpenMP's own reduction clause with the same declaration; and the segmented and
+ * batched forms per segment. */
 #include "redu_test.h"
 #include "redu_test_udr.h"
 
@@ -56,6 +57,22 @@ static int clause_works(size_t bytes)
   return !on_gpu || bytes % 8 == 0 || bytes < 8;
 }
 
+/* Offsets over [0, n): empty, short, middle-sized and long segments (one of n / 4). */
+static size_t *segment_offsets(size_t n, size_t *nseg)
+{
+  enum { SEGS = 400 };
+  size_t *o = malloc((SEGS + 1) * sizeof *o);
+  uint64_t seed = 99;
+  o[0] = 3;
+  for (size_t k = 0; k < SEGS; ++k) {
+    uint64_t r = redu_test_rand(&seed);
+    size_t len = k == SEGS / 2 ? n / 4 : r % 5 == 0 ? 0 : (size_t)1 << (r >> 8) % 12;
+    o[k + 1] = o[k] + len < n ? o[k] + len : n;
+  }
+  *nseg = SEGS;
+  return o;
+}
+
 /* P pairs of 16-bit words: sizeof = 4P bytes. */
 #define DEFINE_SIZE_CLASS(P)                                                                       \
   typedef struct {                                                                                 \
@@ -93,6 +110,55 @@ static int clause_works(size_t bytes)
         f[i].a[k] = (uint16_t)((r >> 32) | 1); /* odd: invertible, nothing cancels */              \
         f[i].b[k] = (uint16_t)(r >> 48);                                                           \
       }                                                                                            \
+  }                                                                                                \
+                                                                                                   \
+  /* Segmented and batched: every segment against the serial reference (ordered chains in          \
+   * index order within each segment), device arrays and host arrays. */                           \
+  static void test_segments##P(int dev, const lanes##P *l, const affine##P *f, const lanes##P *dl, \
+                               const affine##P *df, size_t nmax)                                   \
+  {                                                                                                \
+    size_t nseg, *offs = segment_offsets(nmax, &nseg);                                             \
+    size_t *doffs = redu_test_to_device(offs, (nseg + 1) * sizeof *offs, dev);                     \
+    size_t most = nseg > nmax / 777 ? nseg : nmax / 777;                                           \
+    lanes##P *gl = malloc(most * sizeof *gl), *dgl = omp_target_alloc(most * sizeof *gl, dev);     \
+    affine##P *gf = malloc(most * sizeof *gf), *dgf = omp_target_alloc(most * sizeof *gf, dev);    \
+    redu_options host = {.flags = REDU_INPUT_HOST};                                                \
+    for (int form = 0; form < 4; ++form) {                                                         \
+      size_t len = 777, ns = form < 2 ? nseg : nmax / len;                                         \
+      if (form == 0) {                                                                             \
+        CHECK_OK(redu_segmented_reduce_lanes##P##_sum(dev, dl, doffs, ns, dgl, NULL));             \
+        CHECK_OK(redu_segmented_reduce_affine##P##_chain(dev, df, doffs, ns, dgf, NULL));          \
+      } else if (form == 1) {                                                                      \
+        CHECK_OK(redu_segmented_reduce_lanes##P##_sum(dev, l, offs, ns, gl, &host));               \
+        CHECK_OK(redu_segmented_reduce_affine##P##_chain(dev, f, offs, ns, gf, &host));            \
+      } else if (form == 2) {                                                                      \
+        CHECK_OK(redu_batched_reduce_lanes##P##_sum(dev, dl, len, ns, dgl, NULL));                 \
+        CHECK_OK(redu_batched_reduce_affine##P##_chain(dev, df, len, ns, dgf, NULL));              \
+      } else {                                                                                     \
+        CHECK_OK(redu_batched_reduce_lanes##P##_sum(dev, l, len, ns, gl, &host));                  \
+        CHECK_OK(redu_batched_reduce_affine##P##_chain(dev, f, len, ns, gf, &host));               \
+      }                                                                                            \
+      if (form % 2 == 0) {                                                                         \
+        omp_target_memcpy(gl, dgl, ns * sizeof *gl, 0, 0, omp_get_initial_device(), dev);          \
+        omp_target_memcpy(gf, dgf, ns * sizeof *gf, 0, 0, omp_get_initial_device(), dev);          \
+      }                                                                                            \
+      int bad = 0;                                                                                 \
+      for (size_t k = 0; k < ns && bad < 3; ++k) {                                                 \
+        size_t lo = form < 2 ? offs[k] : k * len, hi = form < 2 ? offs[k + 1] : (k + 1) * len;     \
+        lanes##P rl = redu_identity_lanes##P##_sum();                                              \
+        affine##P rf = redu_identity_affine##P##_chain();                                          \
+        for (size_t i = lo; i < hi; ++i) {                                                         \
+          rl = lanes##P##_add(rl, l[i]);                                                           \
+          rf = affine##P##_then(rf, f[i]);                                                         \
+        }                                                                                          \
+        int ok = !memcmp(&gl[k], &rl, sizeof rl) && !memcmp(&gf[k], &rf, sizeof rf);               \
+        bad += !ok;                                                                                \
+        CHECK(ok, "%d-byte segmented (form %d) segment %zu [%zu, %zu): wrong result",              \
+              (int)sizeof rf, form, k, lo, hi);                                                    \
+      }                                                                                            \
+    }                                                                                              \
+    omp_target_free(doffs, dev), omp_target_free(dgl, dev), omp_target_free(dgf, dev);             \
+    free(offs), free(gl), free(gf);                                                                \
   }                                                                                                \
                                                                                                    \
   static void test##P(int dev)                                                                     \
@@ -140,6 +206,7 @@ static int clause_works(size_t bytes)
             "with the same declaration disagrees",                                                 \
             (int)sizeof cl, n);                                                                    \
     }                                                                                              \
+    test_segments##P(dev, l, f, dl, df, nmax);                                                     \
     omp_target_free(dl, dev);                                                                      \
     omp_target_free(df, dev);                                                                      \
     free(l);                                                                                       \

@@ -26,6 +26,8 @@ static inline uint32_t redu__dev_shfl_idx_u32(uint32_t w, unsigned lane)
 
 static inline int redu__dev_warp_any(int p) { return __builtin_amdgcn_ballot_w64(p != 0) != 0; }
 
+static inline uint64_t redu__dev_warp_ballot(int p) { return __builtin_amdgcn_ballot_w64(p != 0); }
+
 static inline double redu__dev_prod_err(double a, double b, double p)
 {
   return __builtin_fma(a, b, -p);

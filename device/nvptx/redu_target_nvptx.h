@@ -23,6 +23,11 @@ static inline uint32_t redu__dev_shfl_idx_u32(uint32_t w, unsigned lane)
 
 static inline int redu__dev_warp_any(int p) { return __nvvm_vote_any_sync(0xffffffffu, p); }
 
+static inline uint64_t redu__dev_warp_ballot(int p)
+{
+  return (uint32_t)__nvvm_vote_ballot_sync(0xffffffffu, p);
+}
+
 static inline double redu__dev_prod_err(double a, double b, double p)
 {
   return __builtin_fma(a, b, -p);

@@ -1,0 +1,362 @@
+/* Many reductions in one target region: segment k of x is [SEG(k), SEG(k + 1)), with
+ * SEG(k) = offsets[k] (CSR offsets), or k * seg_len when offsets is NULL (batched).
+ *
+ * REDU__DEFINE_SEGMENTED_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED, R, WRITE) defines
+ *   void PFX_launch(const redu__seg_launch *L, const S *x)
+ * which reduces every segment and, when the offsets are valid, writes segment k's outputs
+ * with WRITE(values, indices, k, acc, SEG(k)); L->base.result receives the first bad
+ * offset position (REDU__SEG_ALL_GOOD when none).
+ *   IDENT, LIFT(x, i), COMBINE, ORDERED    as in redu_index_kernel.h (i: index into x)
+ *   R                                       the output element (values is an R array)
+ *   WRITE(values, indices, k, acc, start)   writes segment k's outputs from its A
+ *
+ * Schedule (docs/design.md, "Segmented reductions"). The elements SEG(0) .. SEG(nseg)
+ * are split evenly over the teams, whatever the segment lengths: team t reads
+ * [a_t, b_t). A team owns the segments that start in its range and reduces each over its
+ * part of the range, by length: up to REDU__SEG_THREAD_MAX elements one thread alone,
+ * up to REDU__SEG_WARP_MAX one warp (lanes interleaved, one shuffle reduction), longer
+ * ones the whole team. The part of a segment that began in an earlier team (the team's
+ * "carry-in") is reduced by the whole team first. A segment that runs past its team's
+ * range is finished after the grid ticket by the last team: its owner's partial, then
+ * the carry-ins of the teams it covers, in team order. That team also checks that every
+ * team found the offsets valid before any output is written: bad offsets leave the
+ * outputs untouched, in one launch and without a second synchronisation.
+ * Reads of x never leave [SEG(0), SEG(nseg)) and never pass L->limit, whatever the
+ * offsets hold. Orders: index order in every step when ORDERED; for a given plan the
+ * combine order is fixed (results reproducible). */
+#ifndef REDU_SEGMENTED_KERNEL_H
+#define REDU_SEGMENTED_KERNEL_H
+
+#include "device/redu_internal.h"
+
+#include "device/redu_launch.h"
+#include "device/redu_reducers.h"
+#include "device/redu_team_scratch.h"
+#include "device/redu_thread_range.h"
+#include <omp.h>
+#include <stdint.h>
+
+#pragma omp begin declare target
+static inline size_t redu__seg_at(const size_t *offsets, size_t seg_len, size_t k)
+{
+  return offsets ? offsets[k] : k * seg_len;
+}
+
+/* The first k in [0, nseg] with SEG(k) >= v (nseg + 1 when none): a binary search, which
+ * stays in bounds whatever the offsets hold. */
+static inline size_t redu__seg_lower_bound(const size_t *offsets, size_t seg_len, size_t nseg,
+                                           size_t v)
+{
+  size_t lo = 0, hi = nseg + 1;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (redu__seg_at(offsets, seg_len, mid) < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static inline size_t redu__seg_shfl_idx_u64(size_t v, unsigned lane)
+{
+  uint32_t lo = redu__dev_shfl_idx_u32((uint32_t)v, lane);
+  uint32_t hi = redu__dev_shfl_idx_u32((uint32_t)((uint64_t)v >> 32), lane);
+  return (size_t)(((uint64_t)hi << 32) | lo);
+}
+
+/* The first bad offset position this thread sees among positions [1, nseg] given to it
+ * (team `team` of nteams, thread tid of nth): k where SEG(k) < SEG(k - 1), or nseg when
+ * SEG(nseg) passes the limit. REDU__SEG_ALL_GOOD when none. */
+static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, size_t limit,
+                                         unsigned team, unsigned nteams, unsigned tid, unsigned nth)
+{
+  size_t bad = REDU__SEG_ALL_GOOD;
+  if (!offsets)
+    return bad; /* batched: the host checked nseg * seg_len */
+  size_t per = nseg / nteams + (nseg % nteams != 0);
+  size_t first = 1 + (size_t)team * per, end = first + per;
+  if (end > nseg + 1)
+    end = nseg + 1;
+  for (size_t k = first + tid; k < end; k += nth)
+    if (offsets[k] < offsets[k - 1]) {
+      bad = k;
+      break;
+    }
+  if (tid == 0 && team == nteams - 1 && offsets[nseg] > limit && nseg < bad)
+    bad = nseg;
+  return bad;
+}
+#pragma omp end declare target
+
+#define REDU__DEFINE_SEGMENTED_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED, R, WRITE)          \
+  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
+  _Pragma("omp begin declare target")                                                              \
+  /* LIFT over [lo, hi) for thread g of stride: interleaved, or one contiguous chunk per           \
+   * thread when ordered (redu_thread_range.h); four elements per round, combined pairwise         \
+   * (consecutive ones in ordered mode), so that four loads are in flight. */                      \
+  REDU__INLINE A PFX##_span(const S *x, size_t lo, size_t hi, size_t g, size_t stride)             \
+  {                                                                                                \
+    redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
+    size_t i = lo + r.first, step = r.step, end = lo + r.end;                                      \
+    A acc = (IDENT);                                                                               \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; i + 3 * step < end; i += 4 * step)                                                      \
+      acc = COMBINE(acc, COMBINE(COMBINE(LIFT(x, i), LIFT(x, i + step)),                           \
+                                 COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step))));          \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; i < end; i += step)                                                                     \
+      acc = COMBINE(acc, LIFT(x, i));                                                              \
+    return acc;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* The whole team reduces [lo, hi): thread 0 gets the value. Ends with a barrier, so the         \
+   * team's scratch is free again for the next call. */                                            \
+  REDU__INLINE A PFX##_team_span(const S *x, size_t lo, size_t hi, A *scratch, int tree,           \
+                                 unsigned tid, unsigned nth)                                       \
+  {                                                                                                \
+    A v = PFX##_team_reduce(PFX##_span(x, lo, hi, tid, nth), (IDENT), scratch, tid, nth, tree);    \
+    _Pragma("omp barrier")                                                                         \
+    return v;                                                                                      \
+  }                                                                                                \
+                                                                                                   \
+  /* Segment k's value: into accs[k], or the team's out-partial when k runs past the range. */     \
+  REDU__INLINE void PFX##_emit(A *accs, A *outs, size_t k, size_t straddler, A v)                  \
+  {                                                                                                \
+    if (k == straddler)                                                                            \
+      *outs = v;                                                                                   \
+    else                                                                                           \
+      accs[k] = v;                                                                                 \
+  }                                                                                                \
+                                                                                                   \
+  /* Segments [sb, se) that start in [a, b), in rounds of one per thread: each thread takes        \
+   * its own if short, each warp its lanes' middle-sized ones, the team the long ones (found       \
+   * through one ballot word per warp in team scratch). */                                         \
+  REDU__INLINE void PFX##_owned(const S *x, const size_t *offs, size_t len, size_t sb, size_t se,  \
+                                size_t a, size_t b, size_t straddler, A *scratch, uint64_t *masks, \
+                                int tree, unsigned tid, unsigned nth, A *accs, A *outs)            \
+  {                                                                                                \
+    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
+    /* Warps reduce with shuffles, which only small accumulators take (redu_reducers.h). */        \
+    int warps = !tree && sizeof(A) <= REDU__SHUFFLE_MAX_BYTES;                                     \
+    size_t warp_max = (size_t)REDU__SEG_WARP_MAX * nth;                                            \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t r0 = sb; r0 < se; r0 += nth) {                                                     \
+      size_t k = r0 + tid, lo = 0, hi = 0;                                                         \
+      int cls = 0; /* 0 none, 1 thread, 2 warp, 3 team */                                          \
+      if (k < se) {                                                                                \
+        lo = redu__seg_at(offs, len, k), hi = redu__seg_at(offs, len, k + 1);                      \
+        lo = lo < a ? a : lo;                                                                      \
+        hi = hi > b ? b : hi < lo ? lo : hi;                                                       \
+        cls = hi - lo <= REDU__SEG_THREAD_MAX ? 1 : warps && hi - lo <= warp_max ? 2 : 3;          \
+      }                                                                                            \
+      if (cls == 1)                                                                                \
+        PFX##_emit(accs, outs, k, straddler, PFX##_span(x, lo, hi, 0, 1));                         \
+      if (warps) {                                                                                 \
+        uint64_t m = redu__dev_warp_ballot(cls == 2);                                              \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        while (m) {                                                                                \
+          unsigned j = (unsigned)__builtin_ctzll(m);                                               \
+          m &= m - 1;                                                                              \
+          size_t wlo = redu__seg_shfl_idx_u64(lo, j), whi = redu__seg_shfl_idx_u64(hi, j);         \
+          A v = PFX##_warp_reduce(PFX##_span(x, wlo, whi, lane, ws));                              \
+          if (lane == 0)                                                                           \
+            PFX##_emit(accs, outs, r0 + (size_t)warp * ws + j, straddler, v);                      \
+        }                                                                                          \
+      }                                                                                            \
+      uint64_t mine = redu__dev_warp_ballot(cls == 3);                                             \
+      if (lane == 0)                                                                               \
+        masks[warp] = mine;                                                                        \
+      _Pragma("omp barrier")                                                                       \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (unsigned w = 0; w < nwarps; ++w) {                                                      \
+        uint64_t m = ((volatile uint64_t *)masks)[w];                                              \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        while (m) {                                                                                \
+          size_t kk = r0 + (size_t)w * ws + (unsigned)__builtin_ctzll(m);                          \
+          m &= m - 1;                                                                              \
+          size_t tlo = redu__seg_at(offs, len, kk), thi = redu__seg_at(offs, len, kk + 1);         \
+          tlo = tlo < a ? a : tlo;                                                                 \
+          thi = thi > b ? b : thi < tlo ? tlo : thi;                                               \
+          A v = PFX##_team_span(x, tlo, thi, scratch, tree, tid, nth);                             \
+          if (tid == 0)                                                                            \
+            PFX##_emit(accs, outs, kk, straddler, v);                                              \
+        }                                                                                          \
+      }                                                                                            \
+      _Pragma("omp barrier") /* masks are rewritten next round */                                  \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
+  /* The last team: segments that ran past their owner's range get the owner's partial and         \
+   * the carry-ins of the teams they cover, in team order. Short chains one thread each; a         \
+   * chain over more teams than REDU__SEG_CHAIN_MAX the whole team (ballot words again). */        \
+  REDU__INLINE void PFX##_chains(const size_t *offs, size_t len, size_t base, size_t chunk,        \
+                                 const redu__seg_team_rec *recs, const A *ins, const A *outs,      \
+                                 A *accs, A *scratch, uint64_t *masks, int tree, unsigned tid,     \
+                                 unsigned nth, unsigned nteams)                                    \
+  {                                                                                                \
+    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (unsigned r0 = 0; r0 < nteams; r0 += nth) {                                                \
+      unsigned t = r0 + tid, last = 0;                                                             \
+      size_t k = REDU__SEG_ALL_GOOD;                                                               \
+      if (t < nteams &&                                                                            \
+          (k = ((const volatile redu__seg_team_rec *)recs)[t].straddler) != REDU__SEG_ALL_GOOD) {  \
+        size_t e = redu__seg_at(offs, len, k + 1) - base; /* > (t + 1) * chunk */                  \
+        last = (unsigned)((e - 1) / chunk);                                                        \
+        if (last >= nteams)                                                                        \
+          last = nteams - 1;                                                                       \
+      }                                                                                            \
+      int longc = k != REDU__SEG_ALL_GOOD && last - t > REDU__SEG_CHAIN_MAX;                       \
+      if (k != REDU__SEG_ALL_GOOD && !longc) {                                                     \
+        A v = ((const volatile A *)outs)[t];                                                       \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        for (unsigned u = t + 1; u <= last; ++u)                                                   \
+          v = COMBINE(v, ((const volatile A *)ins)[u]);                                            \
+        accs[k] = v;                                                                               \
+      }                                                                                            \
+      uint64_t mine = redu__dev_warp_ballot(longc);                                                \
+      if (lane == 0)                                                                               \
+        masks[warp] = mine;                                                                        \
+      _Pragma("omp barrier")                                                                       \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (unsigned w = 0; w < nwarps; ++w) {                                                      \
+        uint64_t m = ((volatile uint64_t *)masks)[w];                                              \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        while (m) {                                                                                \
+          unsigned tt = r0 + w * ws + (unsigned)__builtin_ctzll(m);                                \
+          m &= m - 1;                                                                              \
+          size_t kk = ((const volatile redu__seg_team_rec *)recs)[tt].straddler;                   \
+          size_t e = redu__seg_at(offs, len, kk + 1) - base;                                       \
+          unsigned tl = (unsigned)((e - 1) / chunk);                                               \
+          tl = tl >= nteams ? nteams - 1 : tl;                                                     \
+          A r = PFX##_combine_partials((IDENT), ins + tt + 1, tl - tt, scratch, tid, nth, tree);   \
+          if (tid == 0)                                                                            \
+            accs[kk] = COMBINE(((const volatile A *)outs)[tt], r);                                 \
+          _Pragma("omp barrier")                                                                   \
+        }                                                                                          \
+      }                                                                                            \
+      _Pragma("omp barrier")                                                                       \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
+  REDU__INLINE __attribute__((flatten)) void PFX##_team(                                           \
+      const S *x, const size_t *offs, size_t len, size_t nseg, size_t limit, int tree,             \
+      size_t slots, size_t team_mem, void *spill, void *partials, unsigned *counter,               \
+      size_t *status, A *accs, R *values, size_t *indices)                                         \
+  {                                                                                                \
+    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
+    unsigned team = (unsigned)omp_get_team_num(), nteams = (unsigned)omp_get_num_teams();          \
+    size_t tbytes = redu__team_scratch_bytes(slots, sizeof(A));                                    \
+    char *scratch = redu__dev_team_slice(team_mem, spill, tbytes + REDU__SEG_TEAM_EXTRA);          \
+    unsigned *last = (unsigned *)(scratch + redu__team_last_offset(slots, sizeof(A)));             \
+    uint64_t *masks = (uint64_t *)(scratch + tbytes);                                              \
+    size_t *tbad = (size_t *)(masks + REDU__MAX_WARPS);                                            \
+    A *ins = (A *)partials, *outs = ins + nteams;                                                  \
+    redu__seg_team_rec *recs = redu__seg_recs(partials, nteams, sizeof(A));                        \
+    /* Offsets checked first; a team reads only inside [base, end), which is inside                \
+     * [0, limit] or empty. */                                                                     \
+    size_t bad = redu__seg_first_bad(offs, nseg, limit, team, nteams, tid, nth);                   \
+    if (tid == 0)                                                                                  \
+      *tbad = REDU__SEG_ALL_GOOD;                                                                  \
+    _Pragma("omp barrier")                                                                         \
+    if (bad != REDU__SEG_ALL_GOOD)                                                                 \
+      __atomic_fetch_min(tbad, bad, __ATOMIC_RELAXED);                                             \
+    size_t base = redu__seg_at(offs, len, 0), end = redu__seg_at(offs, len, nseg);                 \
+    size_t total = base <= end && end <= limit ? end - base : 0;                                   \
+    size_t chunk = total / nteams + (total % nteams != 0);                                         \
+    chunk = chunk ? chunk : 1;                                                                     \
+    size_t a = base + ((size_t)team * chunk < total ? (size_t)team * chunk : total);               \
+    size_t b = base + ((size_t)(team + 1) * chunk < total ? (size_t)(team + 1) * chunk : total);   \
+    size_t sb = redu__seg_lower_bound(offs, len, nseg, a);                                         \
+    size_t se = team == nteams - 1 ? nseg : redu__seg_lower_bound(offs, len, nseg, b);             \
+    sb = sb > nseg ? nseg : sb;                                                                    \
+    se = se > nseg ? nseg : se < sb ? sb : se;                                                     \
+    /* The segment that began in an earlier team: its part here, by the whole team. */             \
+    size_t cend = redu__seg_at(offs, len, sb);                                                     \
+    cend = cend > b ? b : cend < a ? a : cend;                                                     \
+    A cin = PFX##_team_span(x, a, cend, (A *)scratch, tree, tid, nth);                             \
+    if (tid == 0)                                                                                  \
+      ins[team] = cin;                                                                             \
+    /* The last owned segment runs past b: its value waits for the chain step. */                  \
+    size_t straddler = se > sb && team != nteams - 1 && redu__seg_at(offs, len, se) > b            \
+                           ? se - 1                                                                \
+                           : REDU__SEG_ALL_GOOD;                                                   \
+    PFX##_owned(x, offs, len, sb, se, a, b, straddler, (A *)scratch, masks, tree, tid, nth, accs,  \
+                outs + team);                                                                      \
+    if (tid == 0) {                                                                                \
+      recs[team].straddler = straddler;                                                            \
+      recs[team].bad = *(volatile size_t *)tbad;                                                   \
+    }                                                                                              \
+    /* Every thread's values (accs, partials) before the team's ticket. */                         \
+    redu__dev_fence_device();                                                                      \
+    _Pragma("omp barrier")                                                                         \
+    if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                        \
+      return;                                                                                      \
+    if (tid == 0)                                                                                  \
+      *tbad = REDU__SEG_ALL_GOOD;                                                                  \
+    _Pragma("omp barrier")                                                                         \
+    size_t mybad = REDU__SEG_ALL_GOOD;                                                             \
+    for (unsigned t = tid; t < nteams; t += nth) {                                                 \
+      size_t tb = ((const volatile redu__seg_team_rec *)recs)[t].bad;                              \
+      mybad = tb < mybad ? tb : mybad;                                                             \
+    }                                                                                              \
+    if (mybad != REDU__SEG_ALL_GOOD)                                                               \
+      __atomic_fetch_min(tbad, mybad, __ATOMIC_RELAXED);                                           \
+    _Pragma("omp barrier")                                                                         \
+    size_t gbad = *(volatile size_t *)tbad;                                                        \
+    if (gbad == REDU__SEG_ALL_GOOD) {                                                              \
+      PFX##_chains(offs, len, base, chunk, recs, ins, outs, accs, (A *)scratch, masks, tree, tid,  \
+                   nth, nteams);                                                                   \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = tid; k < nseg; k += nth) {                                                   \
+        A v = ((const volatile A *)accs)[k];                                                       \
+        WRITE(values, indices, k, v, redu__seg_at(offs, len, k));                                  \
+      }                                                                                            \
+    }                                                                                              \
+    if (tid == 0) {                                                                                \
+      *status = gbad;                                                                              \
+      *counter = 0;                                                                                \
+    }                                                                                              \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+                                                                                                   \
+  static void PFX##_launch(const redu__seg_launch *L, const S *x)                                  \
+  {                                                                                                \
+    const size_t *offs = L->offsets;                                                               \
+    size_t len = L->seg_len, nseg = L->nseg, limit = L->limit, slots = L->base.team_slots;         \
+    size_t team_mem = L->base.team_mem, lo = L->first, n = L->total;                               \
+    size_t no = offs ? nseg + 1 : 0, ni = L->indices ? nseg : 0;                                   \
+    /* Batched calls have no offsets, value ops no indices: map an empty section of the            \
+     * record instead (a section of a null pointer is undefined, UBSan). */                        \
+    const size_t *om = offs ? offs : &L->nseg;                                                     \
+    size_t *im = L->indices ? L->indices : (size_t *)L->values;                                    \
+    int has_offs = offs != NULL, has_idx = L->indices != NULL;                                     \
+    void *spill = L->base.team_spill, *partials = L->base.partials;                                \
+    unsigned *counter = L->base.counter;                                                           \
+    size_t *status = (size_t *)L->base.result, *indices = L->indices;                              \
+    A *accs = (A *)L->accs;                                                                        \
+    R *values = (R *)L->values;                                                                    \
+    int threads = L->base.threads, tree = L->base.tree;                                            \
+    if (L->base.input_on_host) {                                                                   \
+      /* Outputs always copied back (also when the arrays are mapped already), with their          \
+       * old contents sent first: nothing changes where nothing is written. */                     \
+      REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams)                \
+                       thread_limit(threads) map(to : x [lo:n], om [0:no])                         \
+                           map(always, tofrom : values [0:nseg], im [0:ni])                        \
+                               is_device_ptr(partials, counter, status, spill, accs)               \
+                                   ompx_dyn_cgroup_mem(team_mem))                                  \
+      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
+      PFX##_team(x, has_offs ? om : NULL, len, nseg, limit, tree, slots, team_mem, spill,          \
+                 partials, counter, status, accs, values, has_idx ? im : NULL);                    \
+    } else {                                                                                       \
+      REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams) thread_limit(  \
+          threads) is_device_ptr(x, offs, values, indices, partials, counter, status, spill, accs) \
+                       ompx_dyn_cgroup_mem(team_mem))                                              \
+      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
+      PFX##_team(x, offs, len, nseg, limit, tree, slots, team_mem, spill, partials, counter,       \
+                 status, accs, values, indices);                                                   \
+    }                                                                                              \
+  }
+
+#endif

@@ -1,0 +1,232 @@
+/* The host half of segmented and batched calls (device/redu_segmented_kernel.h): argument
+ * checks, the plan, scratch, and the kernel's verdict on device-resident offsets. */
+#include "host/redu_call.h"
+
+#include "host/redu_cuda.h"
+#include "host/redu_device.h"
+#include "host/redu_error.h"
+#include "host/redu_plan.h"
+#include "host/redu_scratch.h"
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Where the host knows the offsets' ends: the section of x to map, and the element count
+ * the plan is made for. */
+typedef struct redu__seg_extent {
+  int known;
+  size_t first, total;
+} redu__seg_extent;
+
+static redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t before, size_t at,
+                                 size_t limit)
+{
+  if (k == nseg && at > limit && !(k > 0 && at < before))
+    return redu__fail(REDU_ERR_BAD_OFFSETS,
+                      "%s: offsets[%zu] = %zu runs past x's allocation (%zu elements from x); "
+                      "the last offset is the end of the last segment",
+                      fn, k, at, limit);
+  return redu__fail(REDU_ERR_BAD_OFFSETS,
+                    "%s: offsets[%zu] = %zu is less than offsets[%zu] = %zu: offsets must not "
+                    "decrease (segment %zu would end before it starts)",
+                    fn, k, at, k - 1, before, k - 1);
+}
+
+/* Host-array offsets: checked here, before anything is mapped. */
+static redu_status redu__seg_check_host(const char *fn, const size_t *offsets, size_t nseg,
+                                        redu__seg_extent *ext)
+{
+  for (size_t k = 1; k <= nseg; ++k)
+    if (offsets[k] < offsets[k - 1])
+      return redu__seg_bad(fn, k, nseg, offsets[k - 1], offsets[k], SIZE_MAX);
+  *ext = (redu__seg_extent){1, offsets[0], offsets[nseg] - offsets[0]};
+  return REDU_OK;
+}
+
+static redu_status redu__seg_check_ptr(const redu__device *d, const char *fn, const char *what,
+                                       const void *p, size_t bytes, size_t align, int on_host,
+                                       size_t *left)
+{
+  if (!p)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL", fn, what);
+  if ((uintptr_t)p > UINTPTR_MAX - bytes)
+    return redu__fail(REDU_ERR_OVERFLOW, "%s: %zu bytes of %s from %p exceed the address space", fn,
+                      bytes, what, p);
+  if (align > 1 && (uintptr_t)p % align)
+    return redu__fail(REDU_ERR_MISALIGNED,
+                      "%s: %s = %p is not aligned to its %zu-byte element type; pass the start of "
+                      "an array of that type",
+                      fn, what, p, align);
+  *left = UINTPTR_MAX - (uintptr_t)p;
+  char why[160];
+  if (!on_host && d->arch == REDU__ARCH_NVPTX &&
+      redu__cuda_range_left(d->number, p, bytes, left, why, sizeof why))
+    return redu__fail(REDU_ERR_NOT_DEVICE_PTR,
+                      "%s: %s is not usable on device %d: %s. Pass memory from "
+                      "omp_target_alloc(..., %d), or host arrays with REDU_INPUT_HOST",
+                      fn, what, d->number, why, d->number);
+  return REDU_OK;
+}
+
+/* Every array of the call: present, aligned, inside the address space and, on NVIDIA
+ * without REDU_INPUT_HOST, memory of the device. Sets *limit to the elements x's
+ * allocation holds (what offsets[nseg] may reach) and *ext where the host knows it. */
+static redu_status redu__seg_check_arrays(const redu__device *d, const redu__call_shape *sh,
+                                          const void *x, const size_t *offsets, size_t seg_len,
+                                          size_t nseg, const void *values, const size_t *indices,
+                                          int on_host, size_t *limit, redu__seg_extent *ext)
+{
+  const char *fn = sh->fn;
+  size_t left;
+  if (nseg >= SIZE_MAX / sizeof(size_t) || nseg > SIZE_MAX / sh->out_size ||
+      (sh->batched && seg_len && nseg > SIZE_MAX / seg_len / sh->elem_size))
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: %zu segments%s do not fit in the address space: check nsegments", fn,
+                      nseg, sh->batched ? " of that length" : "");
+  redu_status s = REDU_OK;
+  if (!sh->batched)
+    s = redu__seg_check_ptr(d, fn, "offsets", offsets, (nseg + 1) * sizeof(size_t),
+                            _Alignof(size_t), on_host, &left);
+  if (s == REDU_OK)
+    s = redu__seg_check_ptr(d, fn, "results", values, nseg * sh->out_size, sh->out_align, on_host,
+                            &left);
+  if (s == REDU_OK && sh->arg)
+    s = redu__seg_check_ptr(d, fn, "indices", indices, nseg * sizeof(size_t), _Alignof(size_t),
+                            on_host, &left);
+  if (s != REDU_OK)
+    return s;
+  if (sh->batched)
+    *ext = (redu__seg_extent){1, 0, seg_len * nseg};
+  else if (on_host && (s = redu__seg_check_host(fn, offsets, nseg, ext)) != REDU_OK)
+    return s;
+  /* x: its whole extent when known, else its first element, and the rest is the kernel's
+   * check of offsets[nseg] against what the allocation holds. */
+  size_t xbytes = ext->known ? (ext->first + ext->total) * sh->elem_size : sh->elem_size;
+  if (ext->known && ext->first + ext->total > SIZE_MAX / sh->elem_size)
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: offsets[nsegments] = %zu elements exceed the "
+                      "address space",
+                      fn, ext->first + ext->total);
+  if ((s = redu__seg_check_ptr(d, fn, "x", x, xbytes, sh->elem_align, on_host, &left)) != REDU_OK)
+    return s;
+  *limit = on_host ? SIZE_MAX : left / sh->elem_size;
+  return REDU_OK;
+}
+
+static void redu__seg_verbose(const redu__seg_call *c, const redu__device *d, const redu__plan *p,
+                              const redu__seg_extent *ext)
+{
+  const char *s = getenv("REDU_VERBOSE");
+  if (!s || !*s || *s == '0')
+    return;
+  char total[48] = "unknown on the host";
+  if (ext->known)
+    snprintf(total, sizeof total, "%zu", ext->total);
+  fprintf(stderr,
+          "libredu: %s: device %d (%s): %zu segments, %s elements -> %d teams x %d threads [%s]; "
+          "elements split evenly over the teams; per segment: <= %d elements one thread, <= %d "
+          "one warp, longer the team; %s\n",
+          c->fn, d->number, d->name, c->launch.nseg, total, p->teams, p->threads, p->reason,
+          REDU__SEG_THREAD_MAX, REDU__SEG_WARP_MAX * p->threads,
+          c->launch.offsets ? "offsets checked on the device" : "fixed-length segments");
+}
+
+static redu_status redu__seg_scratch(redu__seg_call *c, redu__device *d, const redu__call_shape *sh,
+                                     const redu__plan *p, size_t nseg)
+{
+  size_t team_bytes = redu__team_scratch_bytes(p->team_slots, sh->acc_size) + REDU__SEG_TEAM_EXTRA;
+  if (!(c->slot = redu__scratch_acquire(d)))
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
+                      sh->fn, d->number);
+  if ((p->spill_bytes && redu__scratch_spill(d, c->slot, (size_t)p->teams * team_bytes) != 0) ||
+      redu__scratch_accs(d, c->slot, nseg * sh->acc_size) != 0) {
+    redu__scratch_release(d, c->slot);
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                      "%s: no device memory for %zu segments' accumulators (%zu bytes) on "
+                      "device %d; reduce fewer segments per call",
+                      sh->fn, nseg, nseg * sh->acc_size, d->number);
+  }
+  c->owner = d;
+  c->launch.base.partials = c->slot->partials;
+  c->launch.base.counter = c->slot->counter;
+  c->launch.base.result = c->slot->result;
+  c->launch.base.team_spill = p->spill_bytes ? c->slot->spill : NULL;
+  c->launch.accs = c->slot->accs;
+  return REDU_OK;
+}
+
+redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *sh, int device,
+                                 const void *x, const size_t *offsets, size_t seg_len, size_t nseg,
+                                 void *values, size_t *indices, const redu_options *opts)
+{
+  const char *fn = sh->fn;
+  *c = (redu__seg_call){.fn = fn};
+  redu_status s = redu__check_shape(sh, opts);
+  if (s != REDU_OK)
+    return s;
+  if (opts && opts->scratchpad)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: segmented and batched calls take libredu's own scratch, which grows "
+                      "with the segment count; pass scratchpad = NULL",
+                      fn);
+  redu__device *d;
+  if ((s = redu__device_get(device, &d, fn)) != REDU_OK)
+    return s;
+  redu__plan p;
+  if (nseg == 0) {
+    /* Nothing is read or written, but options are judged as for any call. */
+    c->empty = 1;
+    return redu__plan_make(d, 1, sh, opts, &p);
+  }
+  int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
+  size_t limit = 0;
+  redu__seg_extent ext = {0, 0, 0};
+  if ((s = redu__seg_check_arrays(d, sh, x, offsets, seg_len, nseg, values, indices, on_host,
+                                  &limit, &ext)) != REDU_OK)
+    return s;
+  /* Offsets on the device: plan a full grid (the element count is the kernel's to read). */
+  size_t n_plan = ext.known ? (ext.total ? ext.total : 1) : SIZE_MAX / 2 / sh->elem_size;
+  if ((s = redu__plan_make(d, n_plan, sh, opts, &p)) != REDU_OK)
+    return s;
+  c->launch = (redu__seg_launch){
+      .base = {.device = d->number,
+               .teams = p.teams,
+               .threads = p.threads,
+               .input_on_host = on_host,
+               .tree = p.tree,
+               .team_slots = p.team_slots,
+               .team_mem = p.team_mem},
+      .offsets = sh->batched ? NULL : offsets,
+      .seg_len = seg_len,
+      .nseg = nseg,
+      .limit = limit,
+      .first = ext.first,
+      .total = ext.total,
+      .values = values,
+      .indices = sh->arg ? indices : NULL,
+  };
+  if ((s = redu__seg_scratch(c, d, sh, &p, nseg)) != REDU_OK)
+    return s;
+  redu__seg_verbose(c, d, &p, &ext);
+  return REDU_OK;
+}
+
+redu_status redu__seg_call_end(redu__seg_call *c)
+{
+  size_t bad = *(const size_t *)c->launch.base.result;
+  const size_t *offsets = c->launch.offsets;
+  int dev = c->launch.base.device, host = omp_get_initial_device();
+  redu__scratch_release(c->owner, c->slot);
+  if (bad == REDU__SEG_ALL_GOOD)
+    return REDU_OK;
+  /* Only device-resident offsets reach the kernel unchecked: fetch the two that disagree. */
+  size_t pair[2] = {0, 0};
+  if (bad > c->launch.nseg ||
+      omp_target_memcpy(pair, offsets, sizeof pair, 0, (bad - 1) * sizeof(size_t), host, dev) != 0)
+    return redu__fail(REDU_ERR_DEVICE,
+                      "%s: the kernel reported bad offset position %zu, which "
+                      "could not be read back from device %d",
+                      c->fn, bad, dev);
+  return redu__seg_bad(c->fn, bad, c->launch.nseg, pair[0], pair[1], c->launch.limit);
+}
