@@ -18,6 +18,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "bench_seg_cases.h"
+
 // gpu_to_gpu determinism (a reproducible reduction, bitwise equal on every GPU) came with
 // CCCL 3.1, through the environment argument of the single-phase DeviceReduce calls.
 #if CUB_VERSION >= 300100 && __has_include(<cuda/__execution/determinism.h>)
@@ -211,6 +213,42 @@ template <typename T> static void run(const char *name, const std::vector<size_t
   cudaFree(part);
 }
 
+// The segmented cases of redu-bench (bench_seg_cases.h) over n doubles:
+// DeviceSegmentedReduce::Sum end to end (results stay on the device, as redu-bench's do).
+static void run_segmented(size_t max_n)
+{
+  size_t cap = std::max(max_n, (size_t)BENCH_SEG_MANY * BENCH_SEG_MANY_LEN);
+  double *x, *out;
+  size_t *offs;
+  CHECK(cudaMalloc(&x, cap * sizeof(double)));
+  fill<<<1024, 256>>>(x, cap);
+  for (int c = 0; c < BENCH_SEG_CASES; ++c) {
+    size_t n = bench_seg_case_n(c, max_n);
+    if (!n)
+      continue;
+    size_t nseg = bench_seg_count(c, n);
+    std::vector<size_t> h(nseg + 1);
+    bench_seg_offsets(c, n, h.data());
+    CHECK(cudaMalloc(&offs, (nseg + 1) * sizeof(size_t)));
+    CHECK(cudaMalloc(&out, nseg * sizeof(double)));
+    CHECK(cudaMemcpy(offs, h.data(), (nseg + 1) * sizeof(size_t), cudaMemcpyHostToDevice));
+    void *temp = nullptr;
+    size_t tb = 0;
+    CHECK(cub::DeviceSegmentedReduce::Sum(temp, tb, x, out, (int64_t)nseg, offs, offs + 1));
+    CHECK(cudaMalloc(&temp, tb));
+    printf("cubseg,%s,f64,%zu,%.6f\n", bench_seg_names[c], n, median_ms([&] {
+             CHECK(
+                 cub::DeviceSegmentedReduce::Sum(temp, tb, x, out, (int64_t)nseg, offs, offs + 1));
+             CHECK(cudaDeviceSynchronize());
+           }));
+    fflush(stdout);
+    cudaFree(temp);
+    cudaFree(offs);
+    cudaFree(out);
+  }
+  cudaFree(x);
+}
+
 int main(int argc, char **argv)
 {
   std::vector<size_t> sizes;
@@ -224,5 +262,6 @@ int main(int argc, char **argv)
   run<float>("f32", sizes);
   run<int32_t>("i32", sizes);
   run<int64_t>("i64", sizes);
+  run_segmented(*std::max_element(sizes.begin(), sizes.end()));
   return 0;
 }

@@ -7,7 +7,9 @@
  *
  * --only picks sections: arrays (built-in ops), structs (user-declared reductions),
  * regions (wrapped loop bodies, 2^max-log2 doubles per array), exact (REDU_EXACT sums and
- * redu_dot_f32/f64 at 2^20, 2^24 and 2^27 elements up to 2^max-log2).
+ * redu_dot_f32/f64 at 2^20, 2^24 and 2^27 elements up to 2^max-log2), segmented (one
+ * redu_segmented_sum_f64 call over 2^max-log2 doubles in uniform and power-law segments,
+ * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce).
  * Struct cases use 2^K elements each (default: 26, or --max-log2 when smaller).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
@@ -15,6 +17,7 @@
 #include "bench_baselines.h"
 #include "bench_exact.h"
 #include "bench_regions.h"
+#include "bench_segmented.h"
 #include "bench_structs.h"
 #include "bench_util.h"
 #include "redu.h"
@@ -117,6 +120,7 @@ static void load_cub(const size_t *sizes, int nsizes)
     if (sscanf(line, "%15[^,],%15[^,],%15[^,],%zu,%lf", impl, op, type, &n, &ms) != 5)
       continue;
     bench_exact_note(impl, op, type, n, ms);
+    bench_segmented_note(impl, op, n, ms);
     if (strcmp(impl, "cub"))
       continue;
     for (int o = 0; o < BENCH_OP_COUNT; ++o)
@@ -177,7 +181,7 @@ int main(int argc, char **argv)
       fprintf(stderr,
               "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
               "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-              "[--only arrays,structs,regions,exact]\n",
+              "[--only arrays,structs,regions,exact,segmented]\n",
               argv[0]);
       return 2;
     }
@@ -290,6 +294,10 @@ int main(int argc, char **argv)
   if (listed(sections, "exact")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_exact(dev, max_n, &bt);
+  }
+  if (listed(sections, "segmented")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    mismatches += bench_segmented(dev, max_n, &bt);
   }
   if (csv) {
     fprintf(csv, "%s,empty_region,-,0,0,empty_region,%.6f,0,0,0,0,0,1\n", on_host ? "host" : "gpu",
