@@ -57,7 +57,7 @@ static int is_gpu(int dev)
     *idx = REDU_NO_INDEX;                                                                          \
     for (size_t i = lo; i < hi; ++i) {                                                             \
       acc = op == REDU_PROD ? acc * (long double)x[i] : acc + (long double)x[i];                   \
-      w = op == REDU_PROD ? w * (uint64_t)(int64_t)x[i] : w + (uint64_t)(int64_t)x[i];               \
+      w = op == REDU_PROD ? w * (uint64_t)(int64_t)x[i] : w + (uint64_t)(int64_t)x[i];             \
       if ((op == REDU_MIN || op == REDU_ARGMIN) && (*idx == REDU_NO_INDEX || x[i] < best))         \
         best = x[i], *idx = i - lo;                                                                \
       if ((op == REDU_MAX || op == REDU_ARGMAX) && (*idx == REDU_NO_INDEX || x[i] > best))         \
