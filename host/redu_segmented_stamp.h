@@ -1,0 +1,136 @@
+/* The stamp of every segmented and batched built-in call (libredu/redu_segmented.h): per
+ * (op, type) a kernel from device/redu_segmented_kernel.h with the op's triple of
+ * device/redu_builtin_ops.h, the typed calls, and redu__sg_<op>_<t>, which both forms and
+ * the generic calls (host/redu_segmented_calls.c) run. The stamps are spread over
+ * host/redu_segmented_{signed,unsigned}.c so that the 104 kernels compile in parallel (one
+ * file took the longest compile of the build; CI builds libredu six times). */
+#ifndef REDU_SEGMENTED_STAMP_H
+#define REDU_SEGMENTED_STAMP_H
+
+#include "device/redu_builtin_ops.h"
+#include "device/redu_segmented_kernel.h"
+#include "host/redu_call.h"
+#include "redu.h"
+
+/* redu__sg_<op>_<t>: the call's body; batched selects offsets (0) or seg_len (1). */
+#define REDU__DECLARE_SEG_ENTRY(op, sfx)                                                           \
+  redu_status redu__sg_##op##_##sfx(int device, const void *x, const size_t *offsets,              \
+                                    size_t seg_len, size_t nseg, int batched, void *values,        \
+                                    size_t *indices, const redu_options *opts);
+#define REDU__DECLARE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                            \
+  REDU__DECLARE_SEG_ENTRY(sum, sfx)                                                                \
+  REDU__DECLARE_SEG_ENTRY(prod, sfx)                                                               \
+  REDU__DECLARE_SEG_ENTRY(min, sfx)                                                                \
+  REDU__DECLARE_SEG_ENTRY(max, sfx)                                                                \
+  REDU__DECLARE_SEG_ENTRY(land, sfx)                                                               \
+  REDU__DECLARE_SEG_ENTRY(lor, sfx)                                                                \
+  REDU__DECLARE_SEG_ENTRY(argmin, sfx)                                                             \
+  REDU__DECLARE_SEG_ENTRY(argmax, sfx)
+#define REDU__DECLARE_SEG_BITWISE(sfx, T, E, K, SA, LO, HI)                                        \
+  REDU__DECLARE_SEG_ENTRY(band, sfx)                                                               \
+  REDU__DECLARE_SEG_ENTRY(bor, sfx)                                                                \
+  REDU__DECLARE_SEG_ENTRY(bxor, sfx)
+REDU_FOR_EACH_TYPE(REDU__DECLARE_SEG_ALL)
+REDU_FOR_EACH_INT_TYPE(REDU__DECLARE_SEG_BITWISE)
+
+/* One (op, type): the kernel, its element lift and output writer, and
+ * redu__sg_<op>_<t>, which both forms and the generic calls run. WRITE_BODY writes
+ * values[k] (and indices[k]) from acc for a segment starting at `start`. */
+#define REDU__DEFINE_SEG_KERNEL(op, sfx, T, A, IDENT, LIFT, COMBINE, ARG, WRITE_BODY)              \
+  _Pragma("omp begin declare target")                                                              \
+  static inline A redu__sl_##op##_##sfx(const T *x, size_t i) { return LIFT(x[i], i); }            \
+  static inline void redu__sw_##op##_##sfx(T *values, size_t *indices, size_t k, A acc,            \
+                                           size_t start)                                           \
+  {                                                                                                \
+    (void)indices, (void)start;                                                                    \
+    WRITE_BODY;                                                                                    \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+  REDU__DEFINE_SEGMENTED_REDUCE(redu__s_##op##_##sfx, T, A, IDENT, redu__sl_##op##_##sfx, COMBINE, \
+                                0, T, redu__sw_##op##_##sfx)                                       \
+  redu_status redu__sg_##op##_##sfx(int device, const void *x, const size_t *offsets,              \
+                                    size_t seg_len, size_t nseg, int batched, void *values,        \
+                                    size_t *indices, const redu_options *opts)                     \
+  {                                                                                                \
+    const redu__call_shape sh = {                                                                  \
+        REDU__SHAPE_OF(batched ? "redu_batched_" #op "_" #sfx : "redu_segmented_" #op "_" #sfx, T, \
+                       A),                                                                         \
+        .builtin = 1,                                                                              \
+        .segmented = 1,                                                                            \
+        .batched = batched,                                                                        \
+        .arg = (ARG),                                                                              \
+        .out_size = sizeof(T),                                                                     \
+        .out_align = _Alignof(T)};                                                                 \
+    redu_status s;                                                                                 \
+    REDU__RUN_SEG_CALL(s, sh, device, (const T *)x, offsets, seg_len, nseg, values, indices, opts, \
+                       redu__s_##op##_##sfx##_launch);                                             \
+    return s;                                                                                      \
+  }
+
+#define REDU__DEFINE_SEG_VALUE(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                        \
+  REDU__DEFINE_SEG_KERNEL(op, sfx, T, A, IDENT, LIFT, COMBINE, 0, values[k] = FINISH(acc))         \
+  redu_status redu_segmented_##op##_##sfx(int device, const T *x, const size_t *offsets,           \
+                                          size_t nsegments, T *results, const redu_options *opts)  \
+  {                                                                                                \
+    return redu__sg_##op##_##sfx(device, x, offsets, 0, nsegments, 0, results, NULL, opts);        \
+  }                                                                                                \
+  redu_status redu_batched_##op##_##sfx(int device, const T *x, size_t segment_length,             \
+                                        size_t nsegments, T *results, const redu_options *opts)    \
+  {                                                                                                \
+    return redu__sg_##op##_##sfx(device, x, NULL, segment_length, nsegments, 1, results, NULL,     \
+                                 opts);                                                            \
+  }
+
+/* Arg ops: the value, and the index within the segment (REDU_NO_INDEX when empty). */
+#define REDU__DEFINE_SEG_ARG(op, sfx, T, IDENT, LIFT)                                              \
+  REDU__DEFINE_SEG_KERNEL(op, sfx, T, redu__loc_##sfx, IDENT, LIFT, redu__op_##op##_##sfx, 1,      \
+                          values[k] = redu__op_value_##sfx(acc.v);                                 \
+                          indices[k] = acc.i == REDU_NO_INDEX ? REDU_NO_INDEX : acc.i - start)     \
+  redu_status redu_segmented_##op##_##sfx(int device, const T *x, const size_t *offsets,           \
+                                          size_t nsegments, T *values, size_t *indices,            \
+                                          const redu_options *opts)                                \
+  {                                                                                                \
+    return redu__sg_##op##_##sfx(device, x, offsets, 0, nsegments, 0, values, indices, opts);      \
+  }                                                                                                \
+  redu_status redu_batched_##op##_##sfx(int device, const T *x, size_t segment_length,             \
+                                        size_t nsegments, T *values, size_t *indices,              \
+                                        const redu_options *opts)                                  \
+  {                                                                                                \
+    return redu__sg_##op##_##sfx(device, x, NULL, segment_length, nsegments, 1, values, indices,   \
+                                 opts);                                                            \
+  }
+
+/* Identities of min and max are the keys of +inf / -inf (of the type's extremes). */
+#define REDU__MIN_IDENT(sfx, T, HI) redu__op_lo_##sfx((T)(HI), 0)
+#define REDU__MAX_IDENT(sfx, T, LO) redu__op_hi_##sfx((T)(LO), 0)
+
+#define REDU__DEFINE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                             \
+  REDU__DEFINE_SEG_VALUE(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,         \
+                         redu__op_narrow_##sfx)                                                    \
+  REDU__DEFINE_SEG_VALUE(prod, sfx, T, SA, (SA)1, redu__op_widen_##sfx, redu__op_mul_##sfx,        \
+                         redu__op_narrow_##sfx)                                                    \
+  REDU__DEFINE_SEG_VALUE(min, sfx, T, redu__ord_##sfx, REDU__MIN_IDENT(sfx, T, HI),                \
+                         redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx)              \
+  REDU__DEFINE_SEG_VALUE(max, sfx, T, redu__ord_##sfx, REDU__MAX_IDENT(sfx, T, LO),                \
+                         redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx)              \
+  REDU__DEFINE_SEG_VALUE(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag, (T))   \
+  REDU__DEFINE_SEG_VALUE(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T))     \
+  REDU__DEFINE_SEG_ARG(argmin, sfx, T,                                                             \
+                       ((redu__loc_##sfx){REDU__MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),            \
+                       redu__op_at_lo_##sfx)                                                       \
+  REDU__DEFINE_SEG_ARG(argmax, sfx, T,                                                             \
+                       ((redu__loc_##sfx){REDU__MAX_IDENT(sfx, T, LO), REDU_NO_INDEX}),            \
+                       redu__op_at_hi_##sfx)
+
+#define REDU__DEFINE_SEG_BITWISE(sfx, T, E, K, SA, LO, HI)                                         \
+  REDU__DEFINE_SEG_VALUE(band, sfx, T, T, (T) ~(T)0, redu__op_self_##sfx, redu__op_band_##sfx,     \
+                         (T))                                                                      \
+  REDU__DEFINE_SEG_VALUE(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T))       \
+  REDU__DEFINE_SEG_VALUE(bxor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bxor_##sfx, (T))
+
+/* Every op of one integer type. */
+#define REDU__DEFINE_SEG_INT(sfx, T, E, K, SA, LO, HI)                                             \
+  REDU__DEFINE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                                   \
+  REDU__DEFINE_SEG_BITWISE(sfx, T, E, K, SA, LO, HI)
+
+#endif
