@@ -148,6 +148,11 @@ static inline uint8_t redu__op_or_flag(uint8_t a, uint8_t b) { return a | b; }
   static inline T redu__op_bxor_##sfx(T a, T b) { return a ^ b; }                                  \
   _Pragma("omp end declare target")
 
+/* Identities of min and max: the order keys of the type's highest / lowest value (+inf /
+ * -inf for floats), for the built-in calls and their segmented forms. */
+#define REDU__MIN_IDENT(sfx, T, HI) redu__op_lo_##sfx((T)(HI), 0)
+#define REDU__MAX_IDENT(sfx, T, LO) redu__op_hi_##sfx((T)(LO), 0)
+
 REDU_FOR_EACH_TYPE(REDU__DEFINE_TYPE_OPS)
 REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_BITWISE_OPS)
 #undef REDU__DEFINE_TYPE_OPS

@@ -59,10 +59,6 @@
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);                   \
   }
 
-/* Identities of min and max are the keys of +inf / -inf (of the type's extremes). */
-#define REDU__MIN_IDENT(sfx, T, HI) redu__op_lo_##sfx((T)(HI), 0)
-#define REDU__MAX_IDENT(sfx, T, LO) redu__op_hi_##sfx((T)(LO), 0)
-
 #define REDU__DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                           \
   REDU__DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,        \
                           redu__op_narrow_##sfx, E)                                                \
@@ -99,8 +95,6 @@ REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_CALLS_BITWISE)
 #undef REDU__DEFINE_CALLS_BITWISE
 #undef REDU__DEFINE_VALUE_CALL
 #undef REDU__DEFINE_ARG_CALL
-#undef REDU__MIN_IDENT
-#undef REDU__MAX_IDENT
 
 typedef redu_status (*redu__generic_fn)(int, const void *, size_t, void *, size_t *,
                                         const redu_options *);

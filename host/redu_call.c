@@ -24,7 +24,7 @@ static void redu__verbose_read(void)
 }
 
 /* Read once, race-free: the first calls may come from many threads at once. */
-static int redu__verbose(void)
+int redu__verbose(void)
 {
   pthread_once(&redu__verbose_once, redu__verbose_read);
   return redu__verbose_flag;
@@ -43,19 +43,24 @@ static void redu__plan_text(const redu__device *d, size_t n, const redu__call_sh
 }
 
 /* x must be readable by the device over n elements: on NVIDIA the driver knows every
- * allocation; CPU devices read host memory, where nothing can be checked. */
-static redu_status redu__check_device_range(const redu__device *d, const void *p, size_t bytes,
-                                            const char *what, const char *fn)
+ * allocation; CPU devices read host memory, where nothing can be checked (*left is then
+ * what the address space leaves). left may be NULL. */
+redu_status redu__check_device_range(const redu__device *d, const void *p, size_t bytes,
+                                     const char *what, const char *fn, size_t *left)
 {
   char why[160];
-  if (d->arch == REDU__ARCH_NVPTX && redu__cuda_check_range(d->number, p, bytes, why, sizeof why))
+  size_t rest = UINTPTR_MAX - (uintptr_t)p;
+  if (d->arch == REDU__ARCH_NVPTX &&
+      redu__cuda_range_left(d->number, p, bytes, &rest, why, sizeof why))
     return redu__fail(REDU_ERR_NOT_DEVICE_PTR,
                       "%s: %s is not usable on device %d: %s. Pass memory from "
                       "omp_target_alloc(..., %d)%s",
                       fn, what, d->number, why, d->number,
-                      what[0] == 'x' || what[0] == 'y' ? ", or a host array with REDU_INPUT_HOST"
-                      : what[0] == 'd' ? ", or map host arrays with REDU_FOR_CLAUSES"
-                                       : "");
+                      what[0] == 'd'   ? ", or map host arrays with REDU_FOR_CLAUSES"
+                      : what[0] == 's' ? ""
+                                       : ", or host arrays with REDU_INPUT_HOST");
+  if (left)
+    *left = rest;
   return REDU_OK;
 }
 
@@ -95,7 +100,7 @@ static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
                       "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
                       "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
                       sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size, l.total);
-  redu_status s = redu__check_device_range(d, pad, l.total, "the scratchpad", sh->fn);
+  redu_status s = redu__check_device_range(d, pad, l.total, "the scratchpad", sh->fn, NULL);
   if (s != REDU_OK)
     return s;
   unsigned zero = 0;
@@ -163,9 +168,9 @@ static redu_status redu__check_array_input(const redu__device *d, const redu__ca
                       "an array of that type",
                       sh->fn, sh->y, sh->elem_size);
   redu_status s =
-      on_host ? REDU_OK : redu__check_device_range(d, x, n * sh->elem_size, "x", sh->fn);
+      on_host ? REDU_OK : redu__check_device_range(d, x, n * sh->elem_size, "x", sh->fn, NULL);
   if (s == REDU_OK && sh->y && !on_host)
-    s = redu__check_device_range(d, sh->y, n * sh->elem_size, "y", sh->fn);
+    s = redu__check_device_range(d, sh->y, n * sh->elem_size, "y", sh->fn, NULL);
   return s;
 }
 
@@ -184,7 +189,7 @@ static redu_status redu__check_region_inputs(const redu__device *d, const redu__
     snprintf(what, sizeof what, "device pointer %zu of the region", k + 1);
     if (!sh->ptrs[k])
       return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL", sh->fn, what);
-    redu_status s = redu__check_device_range(d, sh->ptrs[k], 1, what, sh->fn);
+    redu_status s = redu__check_device_range(d, sh->ptrs[k], 1, what, sh->fn, NULL);
     if (s != REDU_OK)
       return s;
   }

@@ -25,6 +25,15 @@ typedef struct redu__plan {
  * sizes. */
 redu_status redu__check_shape(const redu__call_shape *shape, const redu_options *opts);
 
+/* p[0, bytes) must be memory device d reads (checked on NVIDIA; REDU_ERR_NOT_DEVICE_PTR
+ * naming `what` and the call fn); *left (if not NULL) gets the bytes from p to the end of
+ * its allocation, or of the address space where nothing can be checked. */
+redu_status redu__check_device_range(const redu__device *d, const void *p, size_t bytes,
+                                     const char *what, const char *fn, size_t *left);
+
+/* Whether REDU_VERBOSE asks for plans on stderr (read once). */
+int redu__verbose(void);
+
 redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
                             const redu_options *opts, redu__plan *p);
 

@@ -2,7 +2,6 @@
  * checks, the plan, scratch, and the kernel's verdict on device-resident offsets. */
 #include "host/redu_call.h"
 
-#include "host/redu_cuda.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_plan.h"
@@ -58,15 +57,8 @@ static redu_status redu__seg_check_ptr(const redu__device *d, const char *fn, co
                       "%s: %s = %p is not aligned to its %zu-byte element type; pass the start of "
                       "an array of that type",
                       fn, what, p, align);
-  *left = UINTPTR_MAX - (uintptr_t)p;
-  char why[160];
-  if (!on_host && d->arch == REDU__ARCH_NVPTX &&
-      redu__cuda_range_left(d->number, p, bytes, left, why, sizeof why))
-    return redu__fail(REDU_ERR_NOT_DEVICE_PTR,
-                      "%s: %s is not usable on device %d: %s. Pass memory from "
-                      "omp_target_alloc(..., %d), or host arrays with REDU_INPUT_HOST",
-                      fn, what, d->number, why, d->number);
-  return REDU_OK;
+  return on_host ? (*left = UINTPTR_MAX - (uintptr_t)p, REDU_OK)
+                 : redu__check_device_range(d, p, bytes, what, fn, left);
 }
 
 /* Every array of the call: present, aligned, inside the address space and, on NVIDIA
@@ -117,8 +109,7 @@ static redu_status redu__seg_check_arrays(const redu__device *d, const redu__cal
 static void redu__seg_verbose(const redu__seg_call *c, const redu__device *d, const redu__plan *p,
                               const redu__seg_extent *ext)
 {
-  const char *s = getenv("REDU_VERBOSE");
-  if (!s || !*s || *s == '0')
+  if (!redu__verbose())
     return;
   char total[48] = "unknown on the host";
   if (ext->known)

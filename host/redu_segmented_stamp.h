@@ -100,10 +100,6 @@ REDU_FOR_EACH_INT_TYPE(REDU__DECLARE_SEG_BITWISE)
                                  opts);                                                            \
   }
 
-/* Identities of min and max are the keys of +inf / -inf (of the type's extremes). */
-#define REDU__MIN_IDENT(sfx, T, HI) redu__op_lo_##sfx((T)(HI), 0)
-#define REDU__MAX_IDENT(sfx, T, LO) redu__op_hi_##sfx((T)(LO), 0)
-
 #define REDU__DEFINE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                             \
   REDU__DEFINE_SEG_VALUE(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,         \
                          redu__op_narrow_##sfx)                                                    \
