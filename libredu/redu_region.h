@@ -30,7 +30,13 @@
  *          sum, prod (integers wrap; floats in the variable's type), min, max (a NaN
  *          wins, -0.0 < +0.0), land, lor (1 or 0; nonzero and NaN are true), and for
  *          integers band, bor, bxor; the body combines with redu_region_<fn>_<t>, fn one
- *          of add mul min max land lor band bor bxor, or the C operator. Or an exact
+ *          of add mul min max land lor band bor bxor, or the C operator. Or an arg kind,
+ *          argmin_<t> / argmax_<t>, whose pair names two variables, (argmin_f64, v, at):
+ *          v of type <t>, at a size_t; in the body they start at the min (max) identity
+ *          and REDU_NO_INDEX, and the body sets both when
+ *          redu_region_argmin_wins_<t>(x[i], i, v, at) (argmax_wins) is 1: the typed
+ *          calls' order (a NaN wins, -0.0 < +0.0, the lowest index among equal values),
+ *          so the result does not depend on the plan. Or an exact
  *          kind, sum_exact_f64 / sum_exact_f32: the body adds to the variable (a double,
  *          a float) with +=; each iteration's contribution (the variable's value after
  *          the body, which starts every iteration from -0.0) is summed exactly, and the
@@ -110,10 +116,56 @@
   REDU_DECLARE_REDUCTION(band_##sfx, T, redu_region_band_##sfx, REDU_COMMUTATIVE, (T) ~(T)0)       \
   REDU_DECLARE_REDUCTION(bor_##sfx, T, redu_region_bor_##sfx, REDU_COMMUTATIVE, 0)                 \
   REDU_DECLARE_REDUCTION(bxor_##sfx, T, redu_region_bxor_##sfx, REDU_COMMUTATIVE, 0)
+/* Arg kinds, every type: a pair names two variables, (argmin_<t>, value, index). Their
+ * accumulator is the (value, index) record below; the order is the typed calls' (order
+ * keys: a NaN wins, -0.0 before +0.0; the lowest index among equal values), so the result
+ * does not depend on the plan. redu_region_arg{min,max}_wins_<t>(v, i, best, best_i) is 1
+ * when (v, i) goes before (best, best_i). The result's NaN is the canonical one. */
+#define REDU__REGION_ARG_KINDS(sfx, T, E, K, SA, LO, HI)                                           \
+  typedef struct redu__region_at_##sfx {                                                           \
+    T value;                                                                                       \
+    size_t index;                                                                                  \
+  } redu__region_at_##sfx;                                                                         \
+  _Pragma("omp begin declare target")                                                              \
+  static inline int redu_region_argmin_wins_##sfx(T v, size_t i, T best, size_t best_i)            \
+  {                                                                                                \
+    redu__ord_##sfx a = redu__op_lo_##sfx(v, i), b = redu__op_lo_##sfx(best, best_i);              \
+    return a < b || (a == b && i < best_i);                                                        \
+  }                                                                                                \
+  static inline int redu_region_argmax_wins_##sfx(T v, size_t i, T best, size_t best_i)            \
+  {                                                                                                \
+    redu__ord_##sfx a = redu__op_hi_##sfx(v, i), b = redu__op_hi_##sfx(best, best_i);              \
+    return a > b || (a == b && i < best_i);                                                        \
+  }                                                                                                \
+  static inline redu__region_at_##sfx redu__region_argmin_##sfx(redu__region_at_##sfx a,           \
+                                                                redu__region_at_##sfx b)           \
+  {                                                                                                \
+    redu__region_at_##sfx r = redu_region_argmin_wins_##sfx(b.value, b.index, a.value, a.index)    \
+                                  ? b                                                              \
+                                  : a;                                                             \
+    r.value = REDU__CANON_##K(T, r.value);                                                         \
+    return r;                                                                                      \
+  }                                                                                                \
+  static inline redu__region_at_##sfx redu__region_argmax_##sfx(redu__region_at_##sfx a,           \
+                                                                redu__region_at_##sfx b)           \
+  {                                                                                                \
+    redu__region_at_##sfx r = redu_region_argmax_wins_##sfx(b.value, b.index, a.value, a.index)    \
+                                  ? b                                                              \
+                                  : a;                                                             \
+    r.value = REDU__CANON_##K(T, r.value);                                                         \
+    return r;                                                                                      \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+  REDU__DECLARE_REDUCTION(argmin_##sfx, redu__region_at_##sfx, redu__region_argmin_##sfx,          \
+                          REDU_COMMUTATIVE, 2, {(T)(HI), REDU_NO_INDEX})                           \
+  REDU__DECLARE_REDUCTION(argmax_##sfx, redu__region_at_##sfx, redu__region_argmax_##sfx,          \
+                          REDU_COMMUTATIVE, 2, {(T)(LO), REDU_NO_INDEX})
 REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
+REDU_FOR_EACH_TYPE(REDU__REGION_ARG_KINDS)
 #undef REDU__REGION_KINDS
 #undef REDU__REGION_BITWISE_KINDS
+#undef REDU__REGION_ARG_KINDS
 
 /* Exact kinds: the region macros recognise them by name (REDU__EXACT_PROBE_<kind>) and give
  * them their own steps (device/redu_region_exact.h); T's precision and least normal exponent
@@ -121,7 +173,7 @@ REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
  * an all -0.0 sum -0.0. */
 #define REDU__REGION_EXACT_KIND(name, T, PREC, EMIN)                                               \
   typedef T redu__type_##name;                                                                     \
-  enum { redu__order_##name = REDU_COMMUTATIVE, redu__kind_##name = 1 };                           \
+  enum { redu__order_##name = REDU_COMMUTATIVE, redu__kind_##name = 1, redu__arity_##name = 1 };   \
   _Pragma("omp begin declare target")                                                              \
   static inline T redu_identity_##name(void) { return (T) - 0.0; }                                 \
   _Pragma("omp end declare target")                                                                \
@@ -155,8 +207,9 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__CAT2(a, b) a##b
 #define REDU__STR(x) REDU__STR2(x)
 #define REDU__STR2(x) #x
-#define REDU__KIND(kind, var) kind
-#define REDU__VAR(kind, var) var
+#define REDU__KIND(kind, ...) kind
+#define REDU__VAR(kind, var, ...) var
+#define REDU__IDX(kind, var, index) index
 
 /* Arguments counted up to 16, so that 9..16 reductions are reported as too many. */
 #define REDU__NARGS(...)                                                                           \
@@ -207,7 +260,19 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
                  "variable): a struct member, an array element or *p cannot be a "                 \
                  "region's private accumulator; reduce into a local and copy it after "            \
                  "the region");                                                                    \
-  _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");
+  _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");                     \
+  _Static_assert(REDU__CAT(redu__arity_, REDU__KIND p) == REDU__NARGS p - 1,                       \
+                 "REDU_FOR: an arg kind (argmin_<t>, argmax_<t>) names a value and an index "      \
+                 "variable, e.g. (argmin_f64, v, at), and every other kind one variable: got `" #p \
+                 "`");                                                                             \
+  REDU__XCAT(REDU__CHECK_INDEX_, REDU__MARK(k, p))(k, p)
+#define REDU__CHECK_INDEX_(k, p)
+#define REDU__CHECK_INDEX_x(k, p)
+#define REDU__CHECK_INDEX_a(k, p)                                                                  \
+  enum { REDU__CAT(redu__plain_index_, k) = REDU__IS_IDENTIFIER(REDU__STR(REDU__IDX p)) };         \
+  _Static_assert(REDU__CAT(redu__plain_index_, k),                                                 \
+                 "REDU_FOR: the index variable of " #p " must be a plain identifier (a local "     \
+                 "size_t variable)");
 #define REDU__CHECKS(ptrs, clauses, ...)                                                           \
   (void)sizeof(struct {                                                                            \
     _Static_assert(REDU__IS_PAREN(ptrs) && REDU__IS_PAREN(clauses),                                \
@@ -230,8 +295,9 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 
 /* -- The pieces of the expansion, per reduction pair p = (kind, var), number k. */
 #define REDU__TYPE(p) REDU__CAT(redu__type_, REDU__KIND p)
-/* x for an exact kind, nothing for any other: what picks each pair's pieces below
- * (REDU__XCAT(REDU__<piece>_, REDU__XMARK(k, p))), and each region's loop (REDU__LCAT). Own
+/* REDU__MARK: x for an exact kind, a for a pair of two variables (an arg kind), nothing for
+ * any other: what picks each pair's pieces below (REDU__XCAT(REDU__<piece>_, REDU__MARK(k,
+ * p))). REDU__XMARK, x for exact kinds only, picks each region's loop (REDU__LCAT). Own
  * concatenations: a piece named by REDU__CAT's result would expand inside it, where
  * REDU__CAT no longer expands. */
 #define REDU__XCAT(a, b) REDU__XCAT2(a, b)
@@ -239,24 +305,37 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__LCAT(a, b) REDU__LCAT2(a, b)
 #define REDU__LCAT2(a, b) a##b
 #define REDU__XMARK(k, p) REDU__SECOND_OF(REDU__CAT(REDU__EXACT_PROBE_, REDU__KIND p), )
+#define REDU__MARK(k, p)                                                                           \
+  REDU__SECOND_OF(REDU__CAT(REDU__EXACT_PROBE_, REDU__KIND p),                                     \
+                  REDU__CAT(REDU__ARITY_MARK_, REDU__NARGS p))
+#define REDU__ARITY_MARK_1
+#define REDU__ARITY_MARK_2
+#define REDU__ARITY_MARK_3 a
 /* An exact kind's record is a long accumulator; its variable only takes each iteration's term. */
-#define REDU__SIZE(k, p) REDU__XCAT(REDU__SIZE_, REDU__XMARK(k, p))(p),
+#define REDU__SIZE(k, p) REDU__XCAT(REDU__SIZE_, REDU__MARK(k, p))(p),
 #define REDU__SIZE_(p) sizeof(REDU__TYPE(p))
 #define REDU__SIZE_x(p) (size_t)REDU__X_SUM_RECORD_BYTES
-#define REDU__ALIGN(k, p) REDU__XCAT(REDU__ALIGN_, REDU__XMARK(k, p))(p),
+#define REDU__SIZE_a REDU__SIZE_
+#define REDU__ALIGN(k, p) REDU__XCAT(REDU__ALIGN_, REDU__MARK(k, p))(p),
 #define REDU__ALIGN_(p) _Alignof(REDU__TYPE(p))
 #define REDU__ALIGN_x(p) _Alignof(int64_t)
-#define REDU__EXACT_ONE(k, p) REDU__XCAT(REDU__PLUS1_, REDU__XMARK(k, p))()
+#define REDU__ALIGN_a REDU__ALIGN_
+#define REDU__EXACT_ONE(k, p) REDU__XCAT(REDU__PLUS1_, REDU__MARK(k, p))()
 #define REDU__PLUS1_()
 #define REDU__PLUS1_x() +1
+#define REDU__PLUS1_a()
 #define REDU__EXACT_COUNT(...) (0 REDU__MAP(REDU__EXACT_ONE, __VA_ARGS__))
-#define REDU__SMALL(k, p) REDU__XCAT(REDU__SMALL_, REDU__XMARK(k, p))(p)
+#define REDU__SMALL(k, p) REDU__XCAT(REDU__SMALL_, REDU__MARK(k, p))(p)
 #define REDU__SMALL_(p) &&sizeof(REDU__TYPE(p)) <= REDU__SHUFFLE_MAX_BYTES
 #define REDU__SMALL_x(p)
+#define REDU__SMALL_a REDU__SMALL_
 /* An exact kind's expansion state (device/redu_region_exact.h). */
 #define REDU__XS(k) REDU__CAT(redu__xs_, k)
 #define REDU__ORDER(k, p) | REDU__CAT(redu__order_, REDU__KIND p)
-#define REDU__DEP(k, p) , REDU__VAR p
+#define REDU__DEP(k, p) REDU__XCAT(REDU__DEP_, REDU__MARK(k, p))(p)
+#define REDU__DEP_(p) , REDU__VAR p
+#define REDU__DEP_x REDU__DEP_
+#define REDU__DEP_a(p) , REDU__VAR p, REDU__IDX p
 #define REDU__SIZES(...) ((const size_t[]){REDU__MAP(REDU__SIZE, __VA_ARGS__)})
 #define REDU__ALIGNS(...) ((const size_t[]){REDU__MAP(REDU__ALIGN, __VA_ARGS__)})
 #define REDU__ORDERED(...) (0 REDU__MAP(REDU__ORDER, __VA_ARGS__))
@@ -264,31 +343,50 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
  * with the thread context's go flag, which the finishing loop below clears (a flag, not a
  * pointer to the variable: a local whose address is taken is globalized on GPUs,
  * device/redu_team_scratch.h). */
-#define REDU__PRIVATE(k, p) REDU__XCAT(REDU__PRIVATE_, REDU__XMARK(k, p))(k, p)
+#define REDU__PRIVATE(k, p) REDU__XCAT(REDU__PRIVATE_, REDU__MARK(k, p))(k, p)
 #define REDU__PRIVATE_(k, p)                                                                       \
   for (REDU__TYPE(p) REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)(); redu__c.go;)
 #define REDU__PRIVATE_x(k, p)                                                                      \
   for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
   REDU__PRIVATE_(k, p)
+/* An arg kind's two variables, from the identity record's value and REDU_NO_INDEX. */
+#define REDU__PRIVATE_a(k, p)                                                                      \
+  for (__typeof__(REDU__CAT(redu_identity_, REDU__KIND p)().value) REDU__VAR p =                   \
+           REDU__CAT(redu_identity_, REDU__KIND p)().value;                                        \
+       redu__c.go;)                                                                                \
+    for (size_t REDU__IDX p = REDU_NO_INDEX; redu__c.go;)
 /* After each iteration, exact kinds: the variable's value into the expansion, the variable
  * back to -0.0. */
-#define REDU__TAKE(k, p) REDU__XCAT(REDU__TAKE_, REDU__XMARK(k, p))(k, p)
+#define REDU__TAKE(k, p) REDU__XCAT(REDU__TAKE_, REDU__MARK(k, p))(k, p)
 #define REDU__TAKE_(k, p)
+#define REDU__TAKE_a REDU__TAKE_
 #define REDU__TAKE_x(k, p)                                                                         \
   , REDU__XS(k) = redu__x_region_take(REDU__XS(k), (double)REDU__VAR p, redu__c, k),               \
     REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)()
-#define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__XMARK(k, p))(k, p)
+#define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
 #define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
-#define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__XMARK(k, p))(k, p)
+#define REDU__TEAM_STEP_a(k, p)                                                                    \
+  REDU__CAT(redu__region_team_, REDU__KIND p)((REDU__TYPE(p)){REDU__VAR p, REDU__IDX p}, redu__c, k),
+#define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__FINAL_STEP_(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
 #define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
-#define REDU__RESULT(k, p) REDU__XCAT(REDU__RESULT_, REDU__XMARK(k, p))(k, p)
+#define REDU__FINAL_STEP_a REDU__FINAL_STEP_
+#define REDU__RESULT(k, p) REDU__XCAT(REDU__RESULT_, REDU__MARK(k, p))(k, p)
 #define REDU__RESULT_(k, p)                                                                        \
   REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                            \
       REDU__VAR p, REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));
 #define REDU__RESULT_x(k, p)                                                                       \
   REDU__VAR p = REDU__CAT(redu__region_result_, REDU__KIND p)(REDU__VAR p, &redu__r, k);
+#define REDU__RESULT_a(k, p)                                                                       \
+  {                                                                                                \
+    REDU__TYPE(p)                                                                                  \
+    redu__at = REDU__CAT(redu_combine_, REDU__KIND p)(                                             \
+        (REDU__TYPE(p)){REDU__VAR p, REDU__IDX p},                                                 \
+        REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));                                  \
+    REDU__VAR p = redu__at.value;                                                                  \
+    REDU__IDX p = redu__at.index;                                                                  \
+  }
 /* The user's loop. Without exact kinds, unrolled on GPUs (REDU_REGION_UNROLL). With them,
  * warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
  * terms vote and shuffle), an iteration past the lane's end skips the body, and each

@@ -63,6 +63,10 @@
  *       segment's elements in index order.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
+  REDU__DECLARE_REDUCTION(name, T, combine, order, 1, __VA_ARGS__)
+/* arity: how many variables a region pair of this kind names, (kind, var) or, for the
+ * built-in arg kinds (libredu/redu_region.h), (kind, value, index). */
+#define REDU__DECLARE_REDUCTION(name, T, combine, order, arity, ...)                               \
   typedef T redu__type_##name;                                                                     \
   /* Refused here, not at run time: a kernel is never stamped for a type libredu cannot            \
    * reduce (docs/design.md, "Kernels that do not depend on OpenMPOpt"). */                        \
@@ -76,7 +80,7 @@
                  "memory do not guarantee; drop the _Alignas");                                    \
   /* redu__kind_<name>: what a region names first, so an unknown kind is reported as               \
    * "undeclared identifier 'redu__kind_<kind>'" (libredu/redu_region.h). */                       \
-  enum { redu__order_##name = (order), redu__kind_##name = 1 };                                    \
+  enum { redu__order_##name = (order), redu__kind_##name = 1, redu__arity_##name = (arity) };      \
   _Pragma("omp begin declare target")                                                              \
   static inline T redu_identity_##name(void)                                                       \
   {                                                                                                \

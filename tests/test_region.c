@@ -91,6 +91,7 @@ static void test_nan_and_zeros(int dev)
     h[i] = i % 2 ? 0.0 : -0.0;
   double *z = redu_test_to_device(h, sizeof h, dev);
   h[517] = NAN;
+  h[800] = -NAN;
   double *w = redu_test_to_device(h, sizeof h, dev);
   double zmin = INFINITY, zmax = -INFINITY, wmin = INFINITY, wmax = -INFINITY;
   redu_status st;
@@ -106,6 +107,48 @@ static void test_nan_and_zeros(int dev)
   CHECK(zmin == 0.0 && signbit(zmin) && zmax == 0.0 && !signbit(zmax),
         "min of +-0 should be -0.0 and max +0.0: %g %g", zmin, zmax);
   CHECK(isnan(wmin) && isnan(wmax), "a NaN must win min and max: %g %g", wmin, wmax);
+  /* Arg kinds: the first -0.0 (index 0) and +0.0 (index 1); the first NaN, canonical. */
+  double zlo = INFINITY, zhi = -INFINITY, wlo = INFINITY, whi = -INFINITY;
+  size_t zlo_at = REDU_NO_INDEX, zhi_at = REDU_NO_INDEX, wlo_at = REDU_NO_INDEX,
+         whi_at = REDU_NO_INDEX;
+  REDU_FOR(st, dev, i, N, (z, w), (argmin_f64, zlo, zlo_at), (argmax_f64, zhi, zhi_at),
+           (argmin_f64, wlo, wlo_at), (argmax_f64, whi, whi_at))
+  {
+    if (redu_region_argmin_wins_f64(z[i], i, zlo, zlo_at)) {
+      zlo = z[i];
+      zlo_at = i;
+    }
+    if (redu_region_argmax_wins_f64(z[i], i, zhi, zhi_at)) {
+      zhi = z[i];
+      zhi_at = i;
+    }
+    if (redu_region_argmin_wins_f64(w[i], i, wlo, wlo_at)) {
+      wlo = w[i];
+      wlo_at = i;
+    }
+    if (redu_region_argmax_wins_f64(w[i], i, whi, whi_at)) {
+      whi = w[i];
+      whi_at = i;
+    }
+  }
+  CHECK(st == REDU_OK, "arg kinds, NaN/zeros region: %s", redu_last_error());
+  CHECK(zlo == 0.0 && signbit(zlo) && zlo_at == 0 && zhi == 0.0 && !signbit(zhi) && zhi_at == 1,
+        "argmin/argmax of +-0: %g@%zu %g@%zu, want -0@0 +0@1", zlo, zlo_at, zhi, zhi_at);
+  CHECK(isnan(wlo) && !signbit(wlo) && wlo_at == 517 && isnan(whi) && whi_at == 517,
+        "argmin/argmax with NaNs at 517 and 800: %g@%zu %g@%zu, want the first NaN", wlo, wlo_at,
+        whi, whi_at);
+  /* Asynchronous: both variables of an arg kind are ready after the taskwait. */
+  redu_status ast = REDU_ERR_DEVICE;
+  double alo = INFINITY;
+  size_t alo_at = REDU_NO_INDEX;
+  REDU_FOR_NOWAIT(ast, dev, i, N, (is_device_ptr(z)), (argmin_f64, alo, alo_at))
+  {
+    if (redu_region_argmin_wins_f64(z[N - 1 - i], i, alo, alo_at))
+      alo = z[N - 1 - i], alo_at = i;
+  }
+#pragma omp taskwait
+  CHECK(ast == REDU_OK && alo == 0.0 && signbit(alo) && alo_at == 1,
+        "argmin nowait over reversed +-0: %s, %g@%zu, want -0@1", redu_last_error(), alo, alo_at);
   omp_target_free(z, dev);
   omp_target_free(w, dev);
 }
@@ -169,10 +212,55 @@ static void test_nan_and_zeros(int dev)
           (unsigned long long)o, (unsigned long long)ror, (unsigned long long)x,                   \
           (unsigned long long)rxor);                                                               \
   }
+/* Arg kinds: many ties, the extremes first reached in the middle of the range (a later
+ * team's), against the serial loop that keeps the first of equal values. The second region
+ * starts from a value (the minimum, at index 3) that ties with the data's: index 3 stays. */
+#define ARG_VALUE(T, i, n) ((T)((int)((i) * 37 % 11) - 5 + ((i) < (n) / 3)))
+#define DEFINE_ARG_KIND_TEST(sfx, T, E, K, SA, LO, HI)                                             \
+  static void arg_kinds_##sfx(int dev, size_t n)                                                   \
+  {                                                                                                \
+    T rlo = HI, rhi = LO;                                                                          \
+    size_t rlo_at = REDU_NO_INDEX, rhi_at = REDU_NO_INDEX;                                         \
+    for (size_t i = 0; i < n; ++i) {                                                               \
+      T v = ARG_VALUE(T, i, n);                                                                    \
+      if (v < rlo || rlo_at == REDU_NO_INDEX)                                                      \
+        rlo = v, rlo_at = i;                                                                       \
+      if (v > rhi || rhi_at == REDU_NO_INDEX)                                                      \
+        rhi = v, rhi_at = i;                                                                       \
+    }                                                                                              \
+    T lo = HI, hi = LO;                                                                            \
+    size_t lo_at = REDU_NO_INDEX, hi_at = REDU_NO_INDEX;                                           \
+    redu_status st;                                                                                \
+    REDU_FOR(st, dev, i, n, (), (argmin_##sfx, lo, lo_at), (argmax_##sfx, hi, hi_at))              \
+    {                                                                                              \
+      T v = ARG_VALUE(T, i, n);                                                                    \
+      if (redu_region_argmin_wins_##sfx(v, i, lo, lo_at))                                          \
+        lo = v, lo_at = i;                                                                         \
+      if (redu_region_argmax_wins_##sfx(v, i, hi, hi_at))                                          \
+        hi = v, hi_at = i;                                                                         \
+    }                                                                                              \
+    CHECK(st == REDU_OK && lo == rlo && lo_at == rlo_at && hi == rhi && hi_at == rhi_at,           \
+          #sfx " arg kinds n=%zu: %s; argmin %g@%zu/%g@%zu argmax %g@%zu/%g@%zu", n,               \
+          redu_last_error(), (double)lo, lo_at, (double)rlo, rlo_at, (double)hi, hi_at,            \
+          (double)rhi, rhi_at);                                                                    \
+    if (n == 0)                                                                                    \
+      return;                                                                                      \
+    lo = rlo, lo_at = 3;                                                                           \
+    REDU_FOR(st, dev, i, n, (), (argmin_##sfx, lo, lo_at))                                         \
+    {                                                                                              \
+      if (redu_region_argmin_wins_##sfx(ARG_VALUE(T, i, n), i, lo, lo_at))                         \
+        lo = ARG_VALUE(T, i, n), lo_at = i;                                                        \
+    }                                                                                              \
+    CHECK(st == REDU_OK && lo == rlo && lo_at == (rlo_at < 3 ? rlo_at : 3),                        \
+          #sfx " argmin from a tying value n=%zu: %s; %g@%zu", n, redu_last_error(), (double)lo,   \
+          lo_at);                                                                                  \
+  }
 REDU_FOR_EACH_TYPE(DEFINE_KIND_TEST)
 REDU_FOR_EACH_INT_TYPE(DEFINE_BITWISE_KIND_TEST)
+REDU_FOR_EACH_TYPE(DEFINE_ARG_KIND_TEST)
 #undef DEFINE_KIND_TEST
 #undef DEFINE_BITWISE_KIND_TEST
+#undef DEFINE_ARG_KIND_TEST
 
 static void test_every_kind(int dev)
 {
@@ -180,10 +268,13 @@ static void test_every_kind(int dev)
   for (size_t k = 0; k < sizeof kind_sizes / sizeof kind_sizes[0]; ++k) {
 #define RUN_KIND_TEST(sfx, T, E, K, SA, LO, HI) kinds_##sfx(dev, kind_sizes[k]);
 #define RUN_BITWISE_KIND_TEST(sfx, T, E, K, SA, LO, HI) bitwise_kinds_##sfx(dev, kind_sizes[k]);
+#define RUN_ARG_KIND_TEST(sfx, T, E, K, SA, LO, HI) arg_kinds_##sfx(dev, kind_sizes[k]);
     REDU_FOR_EACH_TYPE(RUN_KIND_TEST)
     REDU_FOR_EACH_INT_TYPE(RUN_BITWISE_KIND_TEST)
+    REDU_FOR_EACH_TYPE(RUN_ARG_KIND_TEST)
 #undef RUN_KIND_TEST
 #undef RUN_BITWISE_KIND_TEST
+#undef RUN_ARG_KIND_TEST
   }
 }
 
