@@ -249,6 +249,26 @@ static void run_segmented(size_t max_n)
   cudaFree(x);
 }
 
+__global__ void empty_kernel() {}
+
+// CUDA's own per-call floor: an empty kernel and a stream sync, and the same with an 8-byte
+// copy back (what a reduction returning a scalar needs at least).
+static void run_floor()
+{
+  double *d, h = 0;
+  CHECK(cudaMalloc(&d, sizeof(double)));
+  printf("floor,empty_kernel,-,0,%.6f\n", median_ms([&] {
+           empty_kernel<<<1, 32>>>();
+           CHECK(cudaStreamSynchronize(0));
+         }));
+  printf("floor,empty_kernel_copy8,-,0,%.6f\n", median_ms([&] {
+           empty_kernel<<<1, 32>>>();
+           CHECK(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost));
+         }));
+  fflush(stdout);
+  cudaFree(d);
+}
+
 int main(int argc, char **argv)
 {
   std::vector<size_t> sizes;
@@ -258,6 +278,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: %s N [N ...]\n", argv[0]);
     return 2;
   }
+  run_floor();
   run<double>("f64", sizes);
   run<float>("f32", sizes);
   run<int32_t>("i32", sizes);

@@ -3,19 +3,22 @@
  * `parallel for reduction`; same data, same run. Prints a table, writes CSV.
  *
  *   redu-bench [--quick] [--max-log2 K] [--csv FILE] [--no-cub] [--ops a,b] [--types a,b]
- *              [--struct-log2 K] [--only a,b]
+ *              [--struct-log2 K] [--only a,b] [--floor-case NAME]
  *
  * --only picks sections: arrays (built-in ops), structs (user-declared reductions),
  * regions (wrapped loop bodies, 2^max-log2 doubles per array), exact (REDU_EXACT sums and
  * redu_dot_f32/f64 at 2^20, 2^24 and 2^27 elements up to 2^max-log2), segmented (one
  * redu_segmented_sum_f64 call over 2^max-log2 doubles in uniform and power-law segments,
- * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce).
+ * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce), floor (the per-call
+ * floor at n = 1 ... 2^20, bench/bench_floor.h; --floor-case NAME repeats one of its cases
+ * for a profiler).
  * Struct cases use 2^K elements each (default: 26, or --max-log2 when smaller).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
  * 100 calls (at least 5). Progress goes to stderr. */
 #include "bench_baselines.h"
 #include "bench_exact.h"
+#include "bench_floor.h"
 #include "bench_regions.h"
 #include "bench_segmented.h"
 #include "bench_structs.h"
@@ -91,9 +94,10 @@ static void run_empty(void *arg)
   bench_empty_region(c->dev);
 }
 
-/* Runs redu-bench-cub beside this executable, if built, fills cub_ms and hands every line
- * ("<impl>,<op>,<type>,<n>,<ms>") to the exact section. */
-static void load_cub(const size_t *sizes, int nsizes)
+/* Runs redu-bench-cub beside this executable, if built, for sizes; for the floor section's
+ * sizes (floor) hands every line ("<impl>,<op>,<type>,<n>,<ms>") to it, otherwise fills
+ * cub_ms and hands every line to the exact and segmented sections. */
+static void load_cub(const size_t *sizes, int nsizes, int floor)
 {
   char self[PATH_MAX], cmd[PATH_MAX + 256];
   ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -119,6 +123,10 @@ static void load_cub(const size_t *sizes, int nsizes)
   while (fgets(line, sizeof line, p)) {
     if (sscanf(line, "%15[^,],%15[^,],%15[^,],%zu,%lf", impl, op, type, &n, &ms) != 5)
       continue;
+    if (floor) {
+      bench_floor_note(impl, op, type, n, ms);
+      continue;
+    }
     bench_exact_note(impl, op, type, n, ms);
     bench_segmented_note(impl, op, n, ms);
     if (strcmp(impl, "cub"))
@@ -159,7 +167,7 @@ int main(int argc, char **argv)
 {
   int max_log2 = 27, use_cub = 1, struct_log2 = 0;
   const char *csv_path = "redu-bench.csv", *ops_filter = NULL, *types_filter = NULL;
-  const char *sections = NULL;
+  const char *sections = NULL, *floor_case = NULL;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick"))
       max_log2 = 20;
@@ -173,6 +181,8 @@ int main(int argc, char **argv)
       ops_filter = argv[++i];
     else if (!strcmp(argv[i], "--types") && i + 1 < argc)
       types_filter = argv[++i];
+    else if (!strcmp(argv[i], "--floor-case") && i + 1 < argc)
+      floor_case = argv[++i];
     else if (!strcmp(argv[i], "--struct-log2") && i + 1 < argc)
       struct_log2 = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
@@ -181,7 +191,7 @@ int main(int argc, char **argv)
       fprintf(stderr,
               "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
               "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-              "[--only arrays,structs,regions,exact,segmented]\n",
+              "[--only arrays,structs,regions,exact,segmented,floor] [--floor-case NAME]\n",
               argv[0]);
       return 2;
     }
@@ -207,8 +217,22 @@ int main(int argc, char **argv)
     return 1;
   }
   printf("# redu-bench: %s\n# device: %s\n", on_host ? "host (no GPU offload)" : "GPU", plan);
-  if (use_cub && !on_host)
-    load_cub(sizes, nsizes);
+  if (floor_case) {
+    bench_timing bt = {0, on_host, NULL};
+    int wrong = bench_floor(dev, &bt, floor_case);
+    if (wrong < 0)
+      fprintf(stderr,
+              "redu-bench: no floor case %s (empty, entry, shape_<n>, redu_<n>, n one of "
+              "1 1024 65536 1048576)\n",
+              floor_case);
+    return wrong != 0;
+  }
+  if (use_cub && !on_host) {
+    if (!sections || strcmp(sections, "floor"))
+      load_cub(sizes, nsizes, 0);
+    if (listed(sections, "floor"))
+      load_cub(bench_floor_sizes, BENCH_FLOOR_SIZES, 1);
+  }
 
   void *x = omp_target_alloc(max_n * 8, dev);
   if (!x) {
@@ -298,6 +322,10 @@ int main(int argc, char **argv)
   if (listed(sections, "segmented")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_segmented(dev, max_n, &bt);
+  }
+  if (listed(sections, "floor")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    mismatches += bench_floor(dev, &bt, NULL);
   }
   if (csv) {
     fprintf(csv, "%s,empty_region,-,0,0,empty_region,%.6f,0,0,0,0,0,1\n", on_host ? "host" : "gpu",

@@ -140,18 +140,16 @@
   static inline redu__region_at_##sfx redu__region_argmin_##sfx(redu__region_at_##sfx a,           \
                                                                 redu__region_at_##sfx b)           \
   {                                                                                                \
-    redu__region_at_##sfx r = redu_region_argmin_wins_##sfx(b.value, b.index, a.value, a.index)    \
-                                  ? b                                                              \
-                                  : a;                                                             \
+    redu__region_at_##sfx r =                                                                      \
+        redu_region_argmin_wins_##sfx(b.value, b.index, a.value, a.index) ? b : a;                 \
     r.value = REDU__CANON_##K(T, r.value);                                                         \
     return r;                                                                                      \
   }                                                                                                \
   static inline redu__region_at_##sfx redu__region_argmax_##sfx(redu__region_at_##sfx a,           \
                                                                 redu__region_at_##sfx b)           \
   {                                                                                                \
-    redu__region_at_##sfx r = redu_region_argmax_wins_##sfx(b.value, b.index, a.value, a.index)    \
-                                  ? b                                                              \
-                                  : a;                                                             \
+    redu__region_at_##sfx r =                                                                      \
+        redu_region_argmax_wins_##sfx(b.value, b.index, a.value, a.index) ? b : a;                 \
     r.value = REDU__CANON_##K(T, r.value);                                                         \
     return r;                                                                                      \
   }                                                                                                \
@@ -260,7 +258,7 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
                  "variable): a struct member, an array element or *p cannot be a "                 \
                  "region's private accumulator; reduce into a local and copy it after "            \
                  "the region");                                                                    \
-  _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");                     \
+  _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");                      \
   _Static_assert(REDU__CAT(redu__arity_, REDU__KIND p) == REDU__NARGS p - 1,                       \
                  "REDU_FOR: an arg kind (argmin_<t>, argmax_<t>) names a value and an index "      \
                  "variable, e.g. (argmin_f64, v, at), and every other kind one variable: got `" #p \
@@ -367,7 +365,8 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
 #define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
 #define REDU__TEAM_STEP_a(k, p)                                                                    \
-  REDU__CAT(redu__region_team_, REDU__KIND p)((REDU__TYPE(p)){REDU__VAR p, REDU__IDX p}, redu__c, k),
+  REDU__CAT(redu__region_team_, REDU__KIND p)((REDU__TYPE(p)){REDU__VAR p, REDU__IDX p}, redu__c,  \
+                                              k),
 #define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__FINAL_STEP_(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
 #define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
@@ -381,9 +380,9 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__RESULT_a(k, p)                                                                       \
   {                                                                                                \
     REDU__TYPE(p)                                                                                  \
-    redu__at = REDU__CAT(redu_combine_, REDU__KIND p)(                                             \
-        (REDU__TYPE(p)){REDU__VAR p, REDU__IDX p},                                                 \
-        REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));                                  \
+    redu__at = REDU__CAT(redu_combine_,                                                            \
+                         REDU__KIND p)((REDU__TYPE(p)){REDU__VAR p, REDU__IDX p},                  \
+                                       REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));   \
     REDU__VAR p = redu__at.value;                                                                  \
     REDU__IDX p = redu__at.index;                                                                  \
   }

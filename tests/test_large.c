@@ -1,7 +1,65 @@
 /* Past 2^31 elements: 2^31 + 77 bytes (int8/uint8), filled on the device, with the
- * extremes planted beyond index 2^31 so that 32-bit index arithmetic anywhere would fail; and
+ * extremes planted beyond index 2^31 so that 32-bit index arithmetic anywhere would fail;
+ * segmented and batched calls over them, with a segment longer than 2^31 and more than 2^31
+ * segments; and
  * an exact float sum (REDU_EXACT) of 2^31 + 77 floats whose rounded sums lose the ones. */
 #include "redu_test.h"
+
+/* Segments past 2^31 over the same bytes (d[i] = i % 5, lo at far, hi at far + 1):
+ *   three segments, the middle one [5, far + 1) longer than 2^31 with lo at an index past
+ *   2^31 within it;
+ *   n segments of one element each (more than 2^31 segments): batched, then through
+ *   n + 1 device offsets (17 GB; skipped when the device cannot hold them).
+ * Each one-element segment's result must be its element: counted on the device. */
+static void large_segments(int dev, const int8_t *d, size_t n, size_t far, int8_t lo, uint8_t total)
+{
+  size_t offs[4] = {0, 5, far + 1, n}, at[3];
+  int8_t v[3];
+  CHECK_OK(
+      redu_segmented_argmin_i8(dev, d, offs, 3, v, at, &(redu_options){.flags = REDU_INPUT_HOST}));
+  CHECK(v[1] == lo && at[1] == far - 5 && v[0] == 0 && at[0] == 0 && v[2] == 0,
+        "segmented argmin_i8, 3 segments past 2^31: %d@%zu %d@%zu %d@%zu, want %d@%zu in the "
+        "middle",
+        v[0], at[0], v[1], at[1], v[2], at[2], lo, far - 5);
+  uint8_t s[3];
+  CHECK_OK(redu_segmented_sum_u8(dev, (const uint8_t *)d, offs, 3, s,
+                                 &(redu_options){.flags = REDU_INPUT_HOST}));
+  uint8_t head = 0 + 1 + 2 + 3 + 4;
+  CHECK((uint8_t)(s[0] + s[1] + s[2]) == total && s[0] == head,
+        "segmented sum_u8, 3 segments: %u + %u + %u, want %u in all, %u first", s[0], s[1], s[2],
+        total, head);
+  int8_t *r = omp_target_alloc(n, dev);
+  if (!r) {
+    printf("test_large: no room for %zu results; segments of one skipped\n", n);
+    return;
+  }
+  size_t bad = 0;
+  CHECK_OK(redu_batched_max_i8(dev, d, 1, n, r, NULL));
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d, r) reduction(+ : bad)
+  for (size_t i = 0; i < n; ++i)
+    bad += r[i] != d[i];
+  CHECK(bad == 0, "batched max_i8, %zu segments of 1: %zu results wrong", n, bad);
+  size_t *o = omp_target_alloc((n + 1) * sizeof *o, dev);
+  if (!o) {
+    printf("test_large: no room for %zu offsets; segmented segments of one skipped\n", n + 1);
+    omp_target_free(r, dev);
+    return;
+  }
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(o, r)
+  for (size_t i = 0; i <= n; ++i) {
+    o[i] = i;
+    if (i < n)
+      r[i] = 0;
+  }
+  CHECK_OK(redu_segmented_min_i8(dev, d, o, n, r, NULL));
+  bad = 0;
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d, r) reduction(+ : bad)
+  for (size_t i = 0; i < n; ++i)
+    bad += r[i] != d[i];
+  CHECK(bad == 0, "segmented min_i8, %zu device offsets, segments of 1: %zu results wrong", n, bad);
+  omp_target_free(o, dev);
+  omp_target_free(r, dev);
+}
 
 int main(void)
 {
@@ -32,6 +90,7 @@ int main(void)
   uint8_t u;
   CHECK_OK(redu_max_u8(dev, (const uint8_t *)d, n, &u, NULL));
   CHECK(u == (uint8_t)lo, "max_u8: got %u want %u", u, (uint8_t)lo);
+  large_segments(dev, d, n, far, lo, (uint8_t)want);
   omp_target_free(d, dev);
 
   /* 2^24, 1, -2^24, 2^24, 1, -2^24, ...: the exact sum is the count of ones plus 2^24 for the
