@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The few driver entry points and constants used, from the CUDA driver API's stable ABI. */
 typedef int CUresult;
@@ -26,6 +27,7 @@ enum {
   CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
 };
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2, CU_MEMORYTYPE_UNIFIED = 4 };
+enum { CU_CTX_SCHED_MASK = 0x07, CU_CTX_SCHED_BLOCKING_SYNC = 0x04 };
 
 static struct {
   int ok;
@@ -38,6 +40,9 @@ static struct {
   CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
   CUresult (*ctx_push)(CUcontext);
   CUresult (*ctx_pop)(CUcontext *);
+  /* Optional (the waits below stay as they are without them). */
+  CUresult (*primary_ctx_get_state)(CUdevice, unsigned *, int *);
+  CUresult (*primary_ctx_set_flags)(CUdevice, unsigned);
 } redu__cu;
 static pthread_once_t redu__cu_once = PTHREAD_ONCE_INIT;
 
@@ -61,6 +66,9 @@ static void redu__cuda_load(void)
   REDU__CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain");
   REDU__CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
   REDU__CU_SYM(ctx_pop, "cuCtxPopCurrent_v2");
+  REDU__CU_SYM(primary_ctx_get_state, "cuDevicePrimaryCtxGetState");
+  /* _v2: since CUDA 11 it may change an active context's flags. */
+  REDU__CU_SYM(primary_ctx_set_flags, "cuDevicePrimaryCtxSetFlags_v2");
 #undef REDU__CU_SYM
   if (!redu__cu.init || !redu__cu.device_get || !redu__cu.device_get_count ||
       !redu__cu.device_get_attribute || !redu__cu.device_get_name ||
@@ -79,7 +87,38 @@ static int redu__cuda_device(int ordinal, CUdevice *dev)
   return redu__cu.device_get(dev, ordinal) == 0 ? 0 : -1;
 }
 
-int redu__cuda_props_get(int ordinal, redu__cuda_props *p)
+/* How a host thread waits for the device. libomptarget 19 creates each primary context with
+ * CU_CTX_SCHED_BLOCKING_SYNC: a waiting thread sleeps on an OS primitive, and waking it is
+ * most of a small call's time (H100: an empty target region 26-33 us, 11-13 us under any
+ * other scheduling; docs/performance.md, "The per-call floor"). Unless keep, a context that
+ * blocks gets CUDA's default back, CU_CTX_SCHED_AUTO (spin while the process has fewer
+ * contexts than CPUs, else yield), for every target region of the process; a context
+ * whose scheduling someone else chose stays as it is. */
+static void redu__cuda_waits(CUdevice d, int keep, char *what, size_t len)
+{
+  static const char *const names[] = {"auto", "spin", "yield", "?", "blocking sync"};
+  unsigned flags = 0;
+  int active = 0;
+  if (!redu__cu.primary_ctx_get_state || !redu__cu.primary_ctx_set_flags ||
+      redu__cu.primary_ctx_get_state(d, &flags, &active) != 0) {
+    snprintf(what, len, "as the driver set them");
+    return;
+  }
+  unsigned sched = flags & CU_CTX_SCHED_MASK;
+  const char *name = sched < 5 ? names[sched] : "?";
+  if (sched != CU_CTX_SCHED_BLOCKING_SYNC)
+    snprintf(what, len, "%s", name);
+  else if (keep)
+    snprintf(what, len, "blocking sync (REDU_CUDA_SCHED=keep)");
+  else if (redu__cu.primary_ctx_set_flags(d, flags & ~(unsigned)CU_CTX_SCHED_MASK) == 0 &&
+           redu__cu.primary_ctx_get_state(d, &flags, &active) == 0 &&
+           (flags & CU_CTX_SCHED_MASK) == 0)
+    snprintf(what, len, "auto (libredu; was blocking sync)");
+  else
+    snprintf(what, len, "blocking sync (the driver refused auto)");
+}
+
+int redu__cuda_props_get(int ordinal, int keep_waits, redu__cuda_props *p)
 {
   CUdevice d;
   if (redu__cuda_device(ordinal, &d) != 0)
@@ -103,6 +142,7 @@ int redu__cuda_props_get(int ordinal, redu__cuda_props *p)
     return -1;
   if (redu__cu.device_get_name(p->name, (int)sizeof p->name, d) != 0)
     snprintf(p->name, sizeof p->name, "CUDA device %d", ordinal);
+  redu__cuda_waits(d, keep_waits, p->waits, sizeof p->waits);
   return 0;
 }
 

@@ -12,11 +12,14 @@ typedef struct redu__cuda_props {
   int shared_mem_per_block;
   int warp_size;
   int pci_domain, pci_bus, pci_device;
+  char waits[48]; /* how host threads wait for the device (the context's scheduling) */
 } redu__cuda_props;
 
 /* Fills p for CUDA device `ordinal` and retains its primary context; 0 on success, -1
- * when the driver or device is absent. Not thread-safe: call during device set-up. */
-int redu__cuda_props_get(int ordinal, redu__cuda_props *p);
+ * when the driver or device is absent. Unless keep_waits, gives a primary context that
+ * blocks its waiting threads CUDA's default scheduling back (redu_cuda.c says why).
+ * Not thread-safe: call during device set-up. */
+int redu__cuda_props_get(int ordinal, int keep_waits, redu__cuda_props *p);
 
 /* 0 when [ptr, ptr + bytes) lies in one allocation the device `ordinal` can read (device,
  * managed or registered/pinned host memory); else -1 with the reason in why.

@@ -7,6 +7,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Set-up is serialised by the lock; lookups after set-up take no lock (every call makes
  * one, from any number of host threads). */
@@ -47,11 +48,15 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
   d->warp_size = warp;
   d->env_teams = redu__env_int("REDU_TEAMS");
   d->env_threads = redu__env_int("REDU_THREADS");
+  /* REDU_CUDA_SCHED: auto (the default) or keep; checked on every target, like REDU_TEAMS. */
+  const char *sched = getenv("REDU_CUDA_SCHED");
+  int keep_waits = sched && !strcmp(sched, "keep");
+  d->env_sched_bad = sched && *sched && !keep_waits && strcmp(sched, "auto");
   char topo[96];
   redu__topology_describe(topo, sizeof topo);
   if (arch == REDU__ARCH_NVPTX) {
     redu__cuda_props p;
-    if (redu__cuda_props_get(num, &p) != 0)
+    if (redu__cuda_props_get(num, keep_waits || d->env_sched_bad, &p) != 0)
       return redu__fail(REDU_ERR_DEVICE,
                         "%s: device %d runs NVIDIA code but the CUDA driver (libcuda.so.1) "
                         "does not describe CUDA device %d",
@@ -68,8 +73,8 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
                       : 0;
     snprintf(d->where, sizeof d->where,
              "CUDA driver: %d SMs, %d threads/team, %d B team "
-             "memory; %s",
-             p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, loc);
+             "memory; waits: %s; %s",
+             p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, p.waits, loc);
   } else {
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
      * here: size it by the host's cores. */

@@ -18,8 +18,9 @@ typedef struct redu__device {
   size_t team_mem; /* dynamic team memory a team may take (0: none, use device memory) */
   int env_teams;   /* REDU_TEAMS / REDU_THREADS, 0 when unset */
   int env_threads;
+  int env_sched_bad; /* REDU_CUDA_SCHED is set to something other than auto or keep */
   char name[96];
-  char where[192]; /* where the figures come from, and the device's host locality */
+  char where[256]; /* where the figures come from, and the device's host locality */
   pthread_mutex_t pool_lock;
   struct redu__slot *pool;
 } redu__device;

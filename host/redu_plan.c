@@ -7,6 +7,7 @@
 #include "host/redu_error.h"
 #include "host/redu_scratch.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 /* GPU: 512 threads (16 warps) per team, 4 teams per multiprocessor (measured on the H100:
  * 4 beat 2 by 10% at 1 GiB although the kernels' 46-64 registers let only two 512-thread
@@ -85,6 +86,11 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
+  if (d->env_sched_bad)
+    return redu__fail(REDU_ERR_BAD_OPTION,
+                      "%s: REDU_CUDA_SCHED is `%s`: set auto (CUDA's default waits, what "
+                      "libredu sets) or keep (leave libomptarget's blocking waits), or unset it",
+                      fn, getenv("REDU_CUDA_SCHED"));
   const char *src = NULL;
   if (d->env_teams)
     p->teams = d->env_teams, src = "REDU_TEAMS";

@@ -32,6 +32,7 @@ case $what in tests | all)
   done
   echo "== test_errors env-bad (REDU_TEAMS=abc)"
   REDU_TEAMS=abc "$(find_exe test_errors | head -n 1)" env-bad || fail=1
+  REDU_CUDA_SCHED=fast "$(find_exe test_errors | head -n 1)" env-bad-sched || fail=1
 esac
 case $what in stress | all)
   for t in $(find_exe 'stress_*'); do

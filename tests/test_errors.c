@@ -1,6 +1,7 @@
 /* Bad input gets a status and a message, never a crash, and leaves the outputs untouched.
  *   test_errors          the argument checks
- *   test_errors env-bad  run with REDU_TEAMS=abc: every call must fail with BAD_OPTION */
+ *   test_errors env-bad  run with REDU_TEAMS=abc: every call must fail with BAD_OPTION
+ *   test_errors env-bad-sched  the same with REDU_CUDA_SCHED=fast */
 #include "redu_test.h"
 
 #define SENTINEL 12345.0
@@ -29,7 +30,17 @@ int main(int argc, char **argv)
     CHECK(strstr(redu_last_error(), "REDU_TEAMS") != NULL, "message names the variable");
     return redu_test_finish("test_errors env-bad");
   }
+  if (argc > 1 && !strcmp(argv[1], "env-bad-sched")) {
+    expect(redu_sum_f64(dev, d, 64, &out, NULL), REDU_ERR_BAD_OPTION, &out, "REDU_CUDA_SCHED=fast");
+    CHECK(strstr(redu_last_error(), "REDU_CUDA_SCHED") != NULL, "message names the variable: %s",
+          redu_last_error());
+    return redu_test_finish("test_errors env-bad-sched");
+  }
 
+  /* NVIDIA: libredu gave the context CUDA's default waits (libomptarget's blocking ones make
+   * every small call 2-3x slower). */
+  if (is_cuda)
+    CHECK(strstr(plan, "waits: auto") != NULL, "NVIDIA device without auto waits: %s", plan);
   expect(redu_sum_f64(dev, NULL, 10, &out, NULL), REDU_ERR_NULL_ARG, &out, "NULL x");
   CHECK(strstr(redu_last_error(), "redu_sum_f64") != NULL, "message names the call: %s",
         redu_last_error());
