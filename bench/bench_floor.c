@@ -16,7 +16,7 @@ void bench_floor_note(const char *impl, const char *op, const char *type, size_t
 {
   if (!strcmp(impl, "floor") && !strcmp(op, "empty_kernel"))
     cuda_ms[CUDA_EMPTY][0] = ms;
-  else if (!strcmp(impl, "floor") && !strcmp(op, "empty_kernel_copy8"))
+  else if (!strcmp(impl, "floor") && !strcmp(op, "empty_copy8"))
     cuda_ms[CUDA_COPY8][0] = ms;
   else if (!strcmp(impl, "cub") && !strcmp(op, "sum") && !strcmp(type, "f64"))
     for (int s = 0; s < BENCH_FLOOR_SIZES; ++s)
@@ -60,6 +60,17 @@ static void run_entry(void *arg)
   r->status = redu_sum_f64(r->dev, r->x, 0, &r->out, NULL);
 }
 
+/* Everything libredu does before its launch (entry, device pointer check, plan), stopped by
+ * the plan: a team count past REDU_MAX_TEAMS is REDU_ERR_BAD_OPTION. */
+static void run_checked(void *arg)
+{
+  floor_run *r = arg;
+  redu_options o = {.teams = REDU_MAX_TEAMS + 1};
+  r->status = redu_sum_f64(r->dev, r->x, r->n, &r->out, &o) == REDU_ERR_BAD_OPTION
+                  ? REDU_OK
+                  : REDU_ERR_DEVICE;
+}
+
 static void run_redu(void *arg)
 {
   floor_run *r = arg;
@@ -90,9 +101,10 @@ int bench_floor(int dev, const bench_timing *t, const char *only_case)
   omp_target_memcpy(x, h, max_n * sizeof *h, 0, 0, dev, omp_get_initial_device());
   omp_target_memcpy(scratch, h, 64, 0, 0, dev, omp_get_initial_device());
 
-  floor_case cases[3 + 2 * BENCH_FLOOR_SIZES] = {{"empty", run_empty, 0}, {"entry", run_entry, 0}};
+  floor_case cases[3 + 2 * BENCH_FLOOR_SIZES] = {
+      {"empty", run_empty, 0}, {"entry", run_entry, 0}, {"checked", run_checked, 1}};
   char names[2 * BENCH_FLOOR_SIZES][24];
-  int ncases = 2;
+  int ncases = 3;
   for (int s = 0; s < BENCH_FLOOR_SIZES; ++s) {
     snprintf(names[2 * s], sizeof names[0], "shape_%zu", bench_floor_sizes[s]);
     snprintf(names[2 * s + 1], sizeof names[0], "redu_%zu", bench_floor_sizes[s]);
@@ -146,7 +158,7 @@ int bench_floor(int dev, const bench_timing *t, const char *only_case)
     if (!t->on_host && cuda_ms[CUDA_EMPTY][0] > 0 && t->csv)
       fprintf(t->csv,
               "gpu,floor,-,0,0,cuda_empty_kernel,%.6f,0,0,0,0,0,1\n"
-              "gpu,floor,-,0,0,cuda_empty_kernel_copy8,%.6f,0,0,0,0,0,1\n",
+              "gpu,floor,-,0,0,cuda_empty_copy8,%.6f,0,0,0,0,0,1\n",
               cuda_ms[CUDA_EMPTY][0], cuda_ms[CUDA_COPY8][0]);
   }
   free(h);

@@ -5,6 +5,8 @@
  *               `parallel` (SPMD), its five device pointers and four scalars, the plan
  *               libredu picks for n, an empty body
  *   entry       redu_sum_f64 with n = 0: libredu's entry checks, no launch
+ *   checked     redu_sum_f64 at n = 1 stopped by its plan (too many teams asked): all the
+ *               host work before the launch, the device pointer check included
  *   redu_<n>    redu_sum_f64 at n = 1, 2^10, 2^16, 2^20 (data on the device)
  * and, from redu-bench-cub, CUDA's empty kernel + stream sync, the same plus an 8-byte
  * copy back, and CUB's DeviceReduce::Sum at the same n. redu_<n> - shape_<n> is what

@@ -261,7 +261,7 @@ static void run_floor()
            empty_kernel<<<1, 32>>>();
            CHECK(cudaStreamSynchronize(0));
          }));
-  printf("floor,empty_kernel_copy8,-,0,%.6f\n", median_ms([&] {
+  printf("floor,empty_copy8,-,0,%.6f\n", median_ms([&] {
            empty_kernel<<<1, 32>>>();
            CHECK(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost));
          }));

@@ -33,10 +33,12 @@ int redu__verbose(void)
 static void redu__plan_text(const redu__device *d, size_t n, const redu__call_shape *sh,
                             const redu__plan *p, char *buf, size_t len)
 {
+  char reason[160];
+  redu__plan_reason(d, p, reason, sizeof reason);
   snprintf(buf, len,
            "device %d (%s; %s): n=%zu -> %d teams x %d threads [%s]; team combine: %s, "
            "%zu B of scratch per team in %s",
-           d->number, d->name, d->where, n, p->teams, p->threads, p->reason,
+           d->number, d->name, d->where, n, p->teams, p->threads, reason,
            p->tree ? "tree through scratch" : "warp shuffles",
            redu__team_scratch_bytes(p->team_slots, sh->acc_size),
            p->team_mem ? "dynamic team memory" : "device memory");
@@ -105,7 +107,7 @@ static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
     return s;
   unsigned zero = 0;
   if (omp_target_memcpy(pad + l.counter, &zero, sizeof zero, 0, 0, d->number,
-                        omp_get_initial_device()) != 0)
+                        redu__initial_device()) != 0)
     return redu__fail(REDU_ERR_DEVICE,
                       "%s: could not clear the scratchpad's counter on "
                       "device %d",
@@ -287,7 +289,7 @@ redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int devi
 redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size)
 {
   if (c->result_on_device)
-    return omp_target_memcpy(acc, c->launch.result, acc_size, 0, 0, omp_get_initial_device(),
+    return omp_target_memcpy(acc, c->launch.result, acc_size, 0, 0, redu__initial_device(),
                              c->launch.device) == 0
                ? REDU_OK
                : redu__fail(REDU_ERR_DEVICE, "could not copy the result from device %d",

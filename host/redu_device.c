@@ -90,9 +90,29 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
   return REDU_OK;
 }
 
+/* The device count and the initial device's number, read once: they never change in a
+ * process, and LLVM 19's libomp answers each query through a chain of dlsym lookups
+ * (0.3 us a call on this 2-core VM, two per libredu call; docs/performance.md, "The per-call
+ * floor"). */
+static int redu__count, redu__initial;
+static pthread_once_t redu__count_once = PTHREAD_ONCE_INIT;
+
+static void redu__count_read(void)
+{
+  redu__count = omp_get_num_devices();
+  redu__initial = omp_get_initial_device();
+}
+
+int redu__initial_device(void)
+{
+  pthread_once(&redu__count_once, redu__count_read);
+  return redu__initial;
+}
+
 redu_status redu__device_get(int device, redu__device **out, const char *fn)
 {
-  int count = omp_get_num_devices(), initial = omp_get_initial_device();
+  pthread_once(&redu__count_once, redu__count_read);
+  int count = redu__count, initial = redu__initial;
   int num = device == REDU_DEFAULT_DEVICE ? omp_get_default_device() : device;
   if (num != initial && (num < 0 || num >= count))
     return redu__fail(REDU_ERR_INVALID_DEVICE,

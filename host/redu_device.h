@@ -29,6 +29,9 @@ typedef struct redu__device {
  * fn names the public call for error messages. */
 redu_status redu__device_get(int device, redu__device **out, const char *fn);
 
+/* omp_get_initial_device(), read once (redu_device.c says why). */
+int redu__initial_device(void);
+
 /* Calls f on every device set up so far (redu_finalize). */
 void redu__device_for_each(void (*f)(redu__device *));
 

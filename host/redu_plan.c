@@ -23,6 +23,18 @@ enum { REDU__GPU_ACC_512_THREADS = 32, REDU__GPU_ACC_256_THREADS = 128 };
 
 static size_t redu__div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
 
+void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, size_t len)
+{
+  if (p->set_by)
+    snprintf(buf, len, "set by %s", p->set_by);
+  else if (d->arch == REDU__ARCH_CPU)
+    snprintf(buf, len, "CPU: 1 thread/team, 1 team per %d KiB up to %d cores",
+             REDU__CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
+  else
+    snprintf(buf, len, "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread",
+             p->threads, REDU__GPU_TEAMS_PER_UNIT, d->units, REDU__MIN_BYTES_PER_THREAD);
+}
+
 static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size, int exact,
                             redu__plan *p)
 {
@@ -30,8 +42,6 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
     size_t want = redu__div_up(bytes, REDU__CPU_MIN_BYTES_PER_TEAM);
     p->threads = 1;
     p->teams = want < (size_t)d->units ? (int)want : d->units;
-    snprintf(p->reason, sizeof p->reason, "CPU: 1 thread/team, 1 team per %d KiB up to %d cores",
-             REDU__CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
   } else {
     /* Exact kernels: 128 registers (REDU__X_MAX_THREADS), one 512-thread team per SM, one
      * wave: 1.19x the fast sum at 2^27 on the H100, against 1.31x for two teams per SM and
@@ -43,9 +53,6 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
     p->threads = threads <= d->max_threads ? threads : d->max_threads;
     size_t want = redu__div_up(bytes, (size_t)p->threads * REDU__MIN_BYTES_PER_THREAD);
     p->teams = (int)(want < full ? want : full);
-    snprintf(p->reason, sizeof p->reason,
-             "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread", p->threads,
-             REDU__GPU_TEAMS_PER_UNIT, d->units, REDU__MIN_BYTES_PER_THREAD);
   }
   if (p->teams < 1)
     p->teams = 1;
@@ -100,8 +107,7 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
     p->teams = opts->teams, src = "redu_options";
   if (opts && opts->threads)
     p->threads = opts->threads, src = "redu_options";
-  if (src)
-    snprintf(p->reason, sizeof p->reason, "set by %s", src);
+  p->set_by = src;
   if (p->teams < 1 || p->teams > REDU_MAX_TEAMS)
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn, p->teams,
                       src ? src : "planner", REDU_MAX_TEAMS);

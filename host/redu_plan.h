@@ -14,8 +14,12 @@ typedef struct redu__plan {
   size_t team_slots;  /* accumulators of team scratch per team */
   size_t team_mem;    /* bytes of dynamic team memory per team, 0: scratch in device memory */
   size_t spill_bytes; /* device memory for team scratch (teams * slots * acc), or 0 */
-  char reason[200];
+  const char *set_by; /* "REDU_TEAMS", "REDU_THREADS", "redu_options", or NULL: the planner */
 } redu__plan;
+
+/* Why p has its teams and threads, in words (verbose output, redu_describe_plan): formatted
+ * only when printed, not on every call. */
+void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, size_t len);
 
 /* Fills p for n elements of the given shape; per-call opts override REDU_TEAMS /
  * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device

@@ -48,7 +48,7 @@ static redu__slot *redu__slot_new(redu__device *d)
   s->result = d->arch == REDU__ARCH_CPU ? omp_target_alloc(REDU__SLOT_ACC_BYTES, dev)
                                         : llvm_omp_target_alloc_host(REDU__SLOT_ACC_BYTES, dev);
   if (!s->partials || !s->counter || !s->result ||
-      omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev, omp_get_initial_device()) != 0) {
+      omp_target_memcpy(s->counter, &zero, sizeof zero, 0, 0, dev, redu__initial_device()) != 0) {
     redu__slot_free(d, s);
     return NULL;
   }

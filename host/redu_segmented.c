@@ -111,14 +111,15 @@ static void redu__seg_verbose(const redu__seg_call *c, const redu__device *d, co
 {
   if (!redu__verbose())
     return;
-  char total[48] = "unknown on the host";
+  char total[48] = "unknown on the host", reason[160];
+  redu__plan_reason(d, p, reason, sizeof reason);
   if (ext->known)
     snprintf(total, sizeof total, "%zu", ext->total);
   fprintf(stderr,
           "libredu: %s: device %d (%s): %zu segments, %s elements -> %d teams x %d threads [%s]; "
           "elements split evenly over the teams; per segment: <= %d elements one thread, <= %d "
           "one warp, longer the team; %s\n",
-          c->fn, d->number, d->name, c->launch.nseg, total, p->teams, p->threads, p->reason,
+          c->fn, d->number, d->name, c->launch.nseg, total, p->teams, p->threads, reason,
           REDU__SEG_THREAD_MAX, REDU__SEG_WARP_MAX * p->threads,
           c->launch.offsets ? "offsets checked on the device" : "fixed-length segments");
 }
@@ -207,7 +208,7 @@ redu_status redu__seg_call_end(redu__seg_call *c)
 {
   size_t bad = *(const size_t *)c->launch.base.result;
   const size_t *offsets = c->launch.offsets;
-  int dev = c->launch.base.device, host = omp_get_initial_device();
+  int dev = c->launch.base.device, host = redu__initial_device();
   redu__scratch_release(c->owner, c->slot);
   if (bad == REDU__SEG_ALL_GOOD)
     return REDU_OK;
