@@ -117,53 +117,40 @@
   REDU_DECLARE_REDUCTION(bor_##sfx, T, redu_region_bor_##sfx, REDU_COMMUTATIVE, 0)                 \
   REDU_DECLARE_REDUCTION(bxor_##sfx, T, redu_region_bxor_##sfx, REDU_COMMUTATIVE, 0)
 /* Arg kinds, every type: a pair names two variables, (argmin_<t>, value, index). Their
- * accumulator is the (value, index) record below; the order is the typed calls' (order
- * keys: a NaN wins, -0.0 before +0.0; the lowest index among equal values), so the result
- * does not depend on the plan. redu_region_arg{min,max}_wins_<t>(v, i, best, best_i) is 1
- * when (v, i) goes before (best, best_i). The result's NaN is the canonical one. */
-#define REDU__REGION_ARG_KINDS(sfx, T, E, K, SA, LO, HI)                                           \
-  typedef struct redu__region_at_##sfx {                                                           \
-    T value;                                                                                       \
-    size_t index;                                                                                  \
-  } redu__region_at_##sfx;                                                                         \
+ * record is the typed calls' (order key, index) with the typed calls' combiner
+ * (device/redu_builtin_ops.h: a NaN wins, -0.0 before +0.0, the lowest index among equal
+ * values), so the result does not depend on the plan and its NaN is the canonical one.
+ * The variables enter the record through redu__region_in_<kind> and leave it through
+ * redu__region_out_<kind>. redu_region_arg{min,max}_wins_<t>(v, i, best, best_i), for
+ * bodies, is 1 when (v, i) goes before (best, best_i) in that order. */
+#define REDU__REGION_ARG_KIND(sfx, T, op, key, CMP, IDENT)                                         \
   _Pragma("omp begin declare target")                                                              \
-  static inline int redu_region_argmin_wins_##sfx(T v, size_t i, T best, size_t best_i)            \
+  static inline int redu_region_##op##_wins_##sfx(T v, size_t i, T best, size_t best_i)            \
   {                                                                                                \
-    redu__ord_##sfx a = redu__op_lo_##sfx(v, i), b = redu__op_lo_##sfx(best, best_i);              \
-    return a < b || (a == b && i < best_i);                                                        \
+    redu__ord_##sfx a = redu__op_##key##_##sfx(v, i), b = redu__op_##key##_##sfx(best, best_i);    \
+    return a CMP b || (a == b && i < best_i);                                                      \
   }                                                                                                \
-  static inline int redu_region_argmax_wins_##sfx(T v, size_t i, T best, size_t best_i)            \
+  static inline redu__loc_##sfx redu__region_in_##op##_##sfx(T v, size_t i)                        \
   {                                                                                                \
-    redu__ord_##sfx a = redu__op_hi_##sfx(v, i), b = redu__op_hi_##sfx(best, best_i);              \
-    return a > b || (a == b && i < best_i);                                                        \
+    return redu__op_at_##key##_##sfx(v, i);                                                        \
   }                                                                                                \
-  static inline redu__region_at_##sfx redu__region_argmin_##sfx(redu__region_at_##sfx a,           \
-                                                                redu__region_at_##sfx b)           \
+  static inline T redu__region_out_##op##_##sfx(redu__loc_##sfx r)                                 \
   {                                                                                                \
-    redu__region_at_##sfx r =                                                                      \
-        redu_region_argmin_wins_##sfx(b.value, b.index, a.value, a.index) ? b : a;                 \
-    r.value = REDU__CANON_##K(T, r.value);                                                         \
-    return r;                                                                                      \
-  }                                                                                                \
-  static inline redu__region_at_##sfx redu__region_argmax_##sfx(redu__region_at_##sfx a,           \
-                                                                redu__region_at_##sfx b)           \
-  {                                                                                                \
-    redu__region_at_##sfx r =                                                                      \
-        redu_region_argmax_wins_##sfx(b.value, b.index, a.value, a.index) ? b : a;                 \
-    r.value = REDU__CANON_##K(T, r.value);                                                         \
-    return r;                                                                                      \
+    return redu__op_value_##sfx(r.v);                                                              \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-  REDU__DECLARE_REDUCTION(argmin_##sfx, redu__region_at_##sfx, redu__region_argmin_##sfx,          \
-                          REDU_COMMUTATIVE, 2, {(T)(HI), REDU_NO_INDEX})                           \
-  REDU__DECLARE_REDUCTION(argmax_##sfx, redu__region_at_##sfx, redu__region_argmax_##sfx,          \
-                          REDU_COMMUTATIVE, 2, {(T)(LO), REDU_NO_INDEX})
+  REDU__DECLARE_REDUCTION(op##_##sfx, redu__loc_##sfx, redu__op_##op##_##sfx, REDU_COMMUTATIVE, 2, \
+                          {redu__op_##key##_##sfx((T)(IDENT), 0), REDU_NO_INDEX})
+#define REDU__REGION_ARG_KINDS(sfx, T, E, K, SA, LO, HI)                                           \
+  REDU__REGION_ARG_KIND(sfx, T, argmin, lo, <, HI)                                                 \
+  REDU__REGION_ARG_KIND(sfx, T, argmax, hi, >, LO)
 REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
 REDU_FOR_EACH_TYPE(REDU__REGION_ARG_KINDS)
 #undef REDU__REGION_KINDS
 #undef REDU__REGION_BITWISE_KINDS
 #undef REDU__REGION_ARG_KINDS
+#undef REDU__REGION_ARG_KIND
 
 /* Exact kinds: the region macros recognise them by name (REDU__EXACT_PROBE_<kind>) and give
  * them their own steps (device/redu_region_exact.h); T's precision and least normal exponent
@@ -348,9 +335,11 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
   for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
   REDU__PRIVATE_(k, p)
 /* An arg kind's two variables, from the identity record's value and REDU_NO_INDEX. */
+#define REDU__ARG_OUT(p) REDU__CAT(redu__region_out_, REDU__KIND p)
+#define REDU__ARG_IN(p) REDU__CAT(redu__region_in_, REDU__KIND p)(REDU__VAR p, REDU__IDX p)
 #define REDU__PRIVATE_a(k, p)                                                                      \
-  for (__typeof__(REDU__CAT(redu_identity_, REDU__KIND p)().value) REDU__VAR p =                   \
-           REDU__CAT(redu_identity_, REDU__KIND p)().value;                                        \
+  for (__typeof__(REDU__ARG_OUT(p)(REDU__CAT(redu_identity_, REDU__KIND p)())) REDU__VAR p =       \
+           REDU__ARG_OUT(p)(REDU__CAT(redu_identity_, REDU__KIND p)());                            \
        redu__c.go;)                                                                                \
     for (size_t REDU__IDX p = REDU_NO_INDEX; redu__c.go;)
 /* After each iteration, exact kinds: the variable's value into the expansion, the variable
@@ -365,8 +354,7 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
 #define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
 #define REDU__TEAM_STEP_a(k, p)                                                                    \
-  REDU__CAT(redu__region_team_, REDU__KIND p)((REDU__TYPE(p)){REDU__VAR p, REDU__IDX p}, redu__c,  \
-                                              k),
+  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__ARG_IN(p), redu__c, k),
 #define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__FINAL_STEP_(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
 #define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
@@ -380,11 +368,10 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__RESULT_a(k, p)                                                                       \
   {                                                                                                \
     REDU__TYPE(p)                                                                                  \
-    redu__at = REDU__CAT(redu_combine_,                                                            \
-                         REDU__KIND p)((REDU__TYPE(p)){REDU__VAR p, REDU__IDX p},                  \
-                                       REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));   \
-    REDU__VAR p = redu__at.value;                                                                  \
-    REDU__IDX p = redu__at.index;                                                                  \
+    redu__at = REDU__CAT(redu_combine_, REDU__KIND p)(                                             \
+        REDU__ARG_IN(p), REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));                 \
+    REDU__VAR p = REDU__ARG_OUT(p)(redu__at);                                                      \
+    REDU__IDX p = redu__at.i;                                                                      \
   }
 /* The user's loop. Without exact kinds, unrolled on GPUs (REDU_REGION_UNROLL). With them,
  * warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
