@@ -11,7 +11,8 @@
  *   n segments of one element each (more than 2^31 segments): batched, then through
  *   n + 1 device offsets (17 GB; skipped when the device cannot hold them).
  * Each one-element segment's result must be its element: counted on the device. */
-static void large_segments(int dev, const int8_t *d, size_t n, size_t far, int8_t lo, uint8_t total)
+static void large_segments(int dev, int on_cpu, const int8_t *d, size_t n, size_t far, int8_t lo,
+                           uint8_t total)
 {
   size_t offs[4] = {0, 5, far + 1, n}, at[3];
   int8_t v[3];
@@ -28,11 +29,9 @@ static void large_segments(int dev, const int8_t *d, size_t n, size_t far, int8_
   CHECK((uint8_t)(s[0] + s[1] + s[2]) == total && s[0] == head,
         "segmented sum_u8, 3 segments: %u + %u + %u, want %u in all, %u first", s[0], s[1], s[2],
         total, head);
-  /* 2^31 segments: GPUs only, as the exact sum below (a CPU device's plan has one thread per
-   * team; the host runs of CI have neither the 21 GB nor the time). */
-  int teams, threads;
-  CHECK_OK(redu_plan_query(dev, n, 1, &teams, &threads));
-  if (threads == 1) {
+  /* 2^31 segments: GPUs only, as the exact sum (the host runs of CI have neither the 21 GB
+   * nor the time). */
+  if (on_cpu) {
     printf("test_large: device %d is a CPU; more than 2^31 segments skipped\n", dev);
     return;
   }
@@ -98,16 +97,18 @@ int main(void)
   uint8_t u;
   CHECK_OK(redu_max_u8(dev, (const uint8_t *)d, n, &u, NULL));
   CHECK(u == (uint8_t)lo, "max_u8: got %u want %u", u, (uint8_t)lo);
-  large_segments(dev, d, n, far, lo, (uint8_t)want);
+  /* The parts that need tens of GB run on GPUs only (a CPU device's plan has one thread per
+   * team). */
+  int teams, threads;
+  CHECK_OK(redu_plan_query(dev, n, sizeof(float), &teams, &threads));
+  int on_cpu = threads == 1;
+  large_segments(dev, on_cpu, d, n, far, lo, (uint8_t)want);
   omp_target_free(d, dev);
 
   /* 2^24, 1, -2^24, 2^24, 1, -2^24, ...: the exact sum is the count of ones plus 2^24 for the
    * extra 2^24 when n % 3 != 0; a float (or double) running sum drops ones at 2^24. */
-  /* 8.6 GB: on GPUs only (a CPU device's plan has one thread per team); the host runs of CI
-   * would need that much RAM. */
-  int teams, threads;
-  CHECK_OK(redu_plan_query(dev, n, sizeof(float), &teams, &threads));
-  if (threads == 1) {
+  /* 8.6 GB: on GPUs only. */
+  if (on_cpu) {
     printf("test_large: device %d is a CPU; exact sum past 2^31 skipped\n", dev);
     return redu_test_finish("test_large");
   }
