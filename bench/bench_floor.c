@@ -95,7 +95,6 @@ int bench_floor(int dev, const bench_timing *t, const char *only_case)
     omp_target_free(scratch, dev);
     return 1;
   }
-  memset(h, 0, max_n * sizeof *h);
   for (size_t i = 0; i < max_n; ++i)
     h[i] = (double)(i % 1000) * 0.25;
   omp_target_memcpy(x, h, max_n * sizeof *h, 0, 0, dev, omp_get_initial_device());

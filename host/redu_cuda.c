@@ -4,7 +4,6 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 /* The few driver entry points and constants used, from the CUDA driver API's stable ABI. */
 typedef int CUresult;
