@@ -53,6 +53,12 @@ typedef struct redu__seg_launch {
 /* The last team finishes a chain over at most this many teams' partials in one thread,
  * longer ones with the whole team. */
 #define REDU__SEG_CHAIN_MAX 8
+/* The most threads per team a segmented kernel is compiled for (its launch bounds): 512
+ * for accumulators up to 32 bytes, whose plans take 512, 256 for larger ones (their plans
+ * take 256 or 128). Without bounds the kernels took 96-253 registers (cuobjdump, sm_90),
+ * which CUDA can only run with fewer threads than the plan asked for; with them, 128 at
+ * most, so one 512-thread team fits each multiprocessor (docs/performance.md). */
+#define REDU__SEG_MAX_THREADS(acc_size) ((acc_size) <= 32 ? 512 : 256)
 
 /* What each team of a segmented launch leaves for the last one: the segment that ran past
  * its range (REDU__SEG_ALL_GOOD: none) and the first bad offset it saw. */

@@ -171,6 +171,12 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
       unsigned team, unsigned nteams, A *partials, unsigned *counter, A *result)                   \
   {                                                                                                \
     v = PFX##_team_reduce(v, ident, scratch, tid, nthreads, tree);                                 \
+    /* One team (small n) has the grid's value already: no ticket, fences or second pass. */       \
+    if (nteams == 1) {                                                                             \
+      if (tid == 0)                                                                                \
+        *result = v;                                                                               \
+      return;                                                                                      \
+    }                                                                                              \
     if (tid == 0)                                                                                  \
       partials[team] = v;                                                                          \
     if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                        \

@@ -42,20 +42,65 @@ static inline size_t redu__seg_at(const size_t *offsets, size_t seg_len, size_t 
   return offsets ? offsets[k] : k * seg_len;
 }
 
-/* The first k in [0, nseg] with SEG(k) >= v (nseg + 1 when none): a binary search, which
- * stays in bounds whatever the offsets hold. */
-static inline size_t redu__seg_lower_bound(const size_t *offsets, size_t seg_len, size_t nseg,
-                                           size_t v)
+/* Probe j (0 <= j < nprobe) of a search step over [lo, hi): the nprobe points that split
+ * it into nprobe + 1 near-equal parts (with one probe, the midpoint). Below hi, so inside
+ * [0, nseg] where hi <= nseg + 1. */
+static inline size_t redu__seg_probe(size_t lo, size_t hi, size_t j, size_t nprobe)
 {
-  size_t lo = 0, hi = nseg + 1;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (redu__seg_at(offsets, seg_len, mid) < v)
-      lo = mid + 1;
-    else
-      hi = mid;
+  size_t w = hi - lo, q = w / (nprobe + 1), r = w % (nprobe + 1);
+  return lo + (j + 1) * q + (j + 1) * r / (nprobe + 1);
+}
+
+/* A search range: the first k with SEG(k) >= v lies in [lo, hi] (hi = nseg + 1: none).
+ * Passed by value: the address of a local in device code makes it "globalized"
+ * (docs/design.md), which on the host-offload target shared it between teams. */
+typedef struct redu__seg_range {
+  size_t lo, hi;
+} redu__seg_range;
+
+/* r narrowed once c of the step's nprobe probes were found below v: the answer lies
+ * between probe c - 1 and probe c. Every value of c shrinks a range of two or more,
+ * whatever the offsets hold. */
+static inline redu__seg_range redu__seg_narrow(redu__seg_range r, size_t c, size_t nprobe)
+{
+  if (r.lo >= r.hi)
+    return r;
+  size_t lo = c > 0 ? redu__seg_probe(r.lo, r.hi, c - 1, nprobe) + 1 : r.lo;
+  size_t hi = c < nprobe ? redu__seg_probe(r.lo, r.hi, c, nprobe) : r.hi;
+  return (redu__seg_range){lo, hi};
+}
+
+/* The first k in [0, nseg] with SEG(k) >= va (.lo of the result) and the same for vb
+ * (.hi), nseg + 1 when none, found by the whole team (every thread calls it): each step,
+ * every thread probes one point of each range and the team counts the probes below the
+ * value (a ballot per warp, one word per warp in `words`, team scratch), which narrows
+ * each range to the gap between two probes. With 512 threads, 10,000 segments take two
+ * steps where a binary search took 14 dependent loads (docs/performance.md); with one
+ * thread it is a binary search. Reads stay in bounds whatever the offsets hold. */
+static inline redu__seg_range redu__seg_team_lower_bounds(const size_t *offsets, size_t seg_len,
+                                                          size_t nseg, size_t va, size_t vb,
+                                                          uint64_t *words, unsigned tid,
+                                                          unsigned nth)
+{
+  unsigned ws = redu__dev_warp_size(), nwarps = nth / ws;
+  redu__seg_range a = {0, nseg + 1}, b = {0, nseg + 1};
+  while (a.lo < a.hi || b.lo < b.hi) {
+    size_t pa = redu__seg_probe(a.lo, a.hi, tid, nth), pb = redu__seg_probe(b.lo, b.hi, tid, nth);
+    int below_a = a.lo < a.hi && redu__seg_at(offsets, seg_len, pa) < va;
+    int below_b = b.lo < b.hi && redu__seg_at(offsets, seg_len, pb) < vb;
+    uint64_t ma = redu__dev_warp_ballot(below_a), mb = redu__dev_warp_ballot(below_b);
+    if (tid % ws == 0)
+      words[tid / ws] = (uint64_t)__builtin_popcountll(ma) | (uint64_t)__builtin_popcountll(mb)
+                                                                 << 32;
+#pragma omp barrier
+    uint64_t sum = 0; /* each half at most nth: no carry between them */
+    for (unsigned w = 0; w < nwarps; ++w)
+      sum += ((volatile uint64_t *)words)[w];
+#pragma omp barrier
+    a = redu__seg_narrow(a, (size_t)(sum & 0xffffffffu), nth);
+    b = redu__seg_narrow(b, (size_t)(sum >> 32), nth);
   }
-  return lo;
+  return (redu__seg_range){a.lo, b.lo};
 }
 
 static inline size_t redu__seg_shfl_idx_u64(size_t v, unsigned lane)
@@ -94,8 +139,8 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
   _Pragma("omp begin declare target")                                                              \
   /* LIFT over [lo, hi) for thread g of stride: interleaved, or one contiguous chunk per           \
    * thread when ordered (redu_thread_range.h); eight elements per round for accumulators up       \
-   * to 16 bytes, four for larger ones (registers), combined pairwise (consecutive ones in         \
-   * ordered mode), so that many loads are in flight. */                                           \
+   * to 16 bytes (the last round predicated), four for larger ones (registers), combined           \
+   * pairwise (consecutive ones in ordered mode), so that many loads are in flight. */             \
   REDU__INLINE A PFX##_span(const S *x, size_t lo, size_t hi, size_t g, size_t stride)             \
   {                                                                                                \
     redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
@@ -110,6 +155,20 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
                        COMBINE(LIFT(x, i + 6 * step), LIFT(x, i + 7 * step)));                     \
         acc = COMBINE(acc, COMBINE(v0, v1));                                                       \
       }                                                                                            \
+      /* Fewer than eight left: one round of predicated loads, not a dependent load after          \
+       * another (a warp's 1,000-element segment left lanes four of those in turn). */             \
+      if (i < end) {                                                                               \
+        A t0 = LIFT(x, i), t1 = i + step < end ? LIFT(x, i + step) : (IDENT);                      \
+        A t2 = i + 2 * step < end ? LIFT(x, i + 2 * step) : (IDENT);                               \
+        A t3 = i + 3 * step < end ? LIFT(x, i + 3 * step) : (IDENT);                               \
+        A t4 = i + 4 * step < end ? LIFT(x, i + 4 * step) : (IDENT);                               \
+        A t5 = i + 5 * step < end ? LIFT(x, i + 5 * step) : (IDENT);                               \
+        A t6 = i + 6 * step < end ? LIFT(x, i + 6 * step) : (IDENT);                               \
+        A t7 = i + 7 * step < end ? LIFT(x, i + 7 * step) : (IDENT);                               \
+        acc = COMBINE(acc, COMBINE(COMBINE(COMBINE(t0, t1), COMBINE(t2, t3)),                      \
+                                   COMBINE(COMBINE(t4, t5), COMBINE(t6, t7))));                    \
+      }                                                                                            \
+      return acc;                                                                                  \
     }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; i + 3 * step < end; i += 4 * step)                                                      \
@@ -254,6 +313,41 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     }                                                                                              \
   }                                                                                                \
                                                                                                    \
+  REDU__INLINE void PFX##_write_one(const size_t *offs, size_t len, R *values, size_t *indices,    \
+                                    size_t k, A v)                                                 \
+  {                                                                                                \
+    WRITE(values, indices, k, v, redu__seg_at(offs, len, k));                                      \
+  }                                                                                                \
+                                                                                                   \
+  /* The last team copies every segment's accumulator to the outputs: eight loads in flight        \
+   * per thread for accumulators up to 16 bytes (one at a time, 131,072 segments were 256          \
+   * dependent rounds through L2 for one team; docs/performance.md). */                            \
+  REDU__INLINE void PFX##_write(const size_t *offs, size_t len, size_t nseg, const A *accs,        \
+                                R *values, size_t *indices, unsigned tid, unsigned nth)            \
+  {                                                                                                \
+    const volatile A *va = (const volatile A *)accs;                                               \
+    size_t k = tid, s = nth;                                                                       \
+    /* Named values, not an array: a local array is "globalized" (docs/design.md). */              \
+    if (sizeof(A) <= 16) {                                                                         \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (; k + 7 * s < nseg; k += 8 * s) {                                                       \
+        A v0 = va[k], v1 = va[k + s], v2 = va[k + 2 * s], v3 = va[k + 3 * s];                      \
+        A v4 = va[k + 4 * s], v5 = va[k + 5 * s], v6 = va[k + 6 * s], v7 = va[k + 7 * s];          \
+        PFX##_write_one(offs, len, values, indices, k, v0);                                        \
+        PFX##_write_one(offs, len, values, indices, k + s, v1);                                    \
+        PFX##_write_one(offs, len, values, indices, k + 2 * s, v2);                                \
+        PFX##_write_one(offs, len, values, indices, k + 3 * s, v3);                                \
+        PFX##_write_one(offs, len, values, indices, k + 4 * s, v4);                                \
+        PFX##_write_one(offs, len, values, indices, k + 5 * s, v5);                                \
+        PFX##_write_one(offs, len, values, indices, k + 6 * s, v6);                                \
+        PFX##_write_one(offs, len, values, indices, k + 7 * s, v7);                                \
+      }                                                                                            \
+    }                                                                                              \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; k < nseg; k += s)                                                                       \
+      PFX##_write_one(offs, len, values, indices, k, va[k]);                                       \
+  }                                                                                                \
+                                                                                                   \
   REDU__INLINE __attribute__((flatten)) void PFX##_team(                                           \
       const S *x, const size_t *offs, size_t len, size_t nseg, size_t limit, int tree,             \
       size_t slots, size_t team_mem, void *spill, void *partials, unsigned *counter,               \
@@ -282,8 +376,8 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     chunk = chunk ? chunk : 1;                                                                     \
     size_t a = base + ((size_t)team * chunk < total ? (size_t)team * chunk : total);               \
     size_t b = base + ((size_t)(team + 1) * chunk < total ? (size_t)(team + 1) * chunk : total);   \
-    size_t sb = redu__seg_lower_bound(offs, len, nseg, a);                                         \
-    size_t se = team == nteams - 1 ? nseg : redu__seg_lower_bound(offs, len, nseg, b);             \
+    redu__seg_range owned = redu__seg_team_lower_bounds(offs, len, nseg, a, b, masks, tid, nth);   \
+    size_t sb = owned.lo, se = team == nteams - 1 ? nseg : owned.hi;                               \
     sb = sb > nseg ? nseg : sb;                                                                    \
     se = se > nseg ? nseg : se < sb ? sb : se;                                                     \
     /* The segment that began in an earlier team: its part here, by the whole team. */             \
@@ -322,11 +416,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     if (gbad == REDU__SEG_ALL_GOOD) {                                                              \
       PFX##_chains(offs, len, base, chunk, recs, ins, outs, accs, (A *)scratch, masks, tree, tid,  \
                    nth, nteams);                                                                   \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t k = tid; k < nseg; k += nth) {                                                   \
-        A v = ((const volatile A *)accs)[k];                                                       \
-        WRITE(values, indices, k, v, redu__seg_at(offs, len, k));                                  \
-      }                                                                                            \
+      PFX##_write(offs, len, nseg, accs, values, indices, tid, nth);                               \
     }                                                                                              \
     if (tid == 0) {                                                                                \
       *status = gbad;                                                                              \
@@ -355,18 +445,19 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     if (L->base.input_on_host) {                                                                   \
       /* Outputs always copied back (also when the arrays are mapped already), with their          \
        * old contents sent first: nothing changes where nothing is written. */                     \
-      REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams)                \
-                       thread_limit(threads) map(to : x [lo:n], om [0:no])                         \
-                           map(always, tofrom : values [0:nseg], im [0:ni])                        \
-                               is_device_ptr(partials, counter, status, spill, accs)               \
-                                   ompx_dyn_cgroup_mem(team_mem))                                  \
+      REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams) thread_limit(  \
+          threads) map(to : x [lo:n], om [0:no]) map(always, tofrom : values [0:nseg], im [0:ni])  \
+                       is_device_ptr(partials, counter, status, spill, accs)                       \
+                           ompx_dyn_cgroup_mem(team_mem) ompx_attribute(                           \
+                               __attribute__((launch_bounds(REDU__SEG_MAX_THREADS(sizeof(A)))))))  \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, has_offs ? om : NULL, len, nseg, limit, tree, slots, team_mem, spill,          \
                  partials, counter, status, accs, values, has_idx ? im : NULL);                    \
     } else {                                                                                       \
       REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams) thread_limit(  \
           threads) is_device_ptr(x, offs, values, indices, partials, counter, status, spill, accs) \
-                       ompx_dyn_cgroup_mem(team_mem))                                              \
+                       ompx_dyn_cgroup_mem(team_mem) ompx_attribute(                               \
+                           __attribute__((launch_bounds(REDU__SEG_MAX_THREADS(sizeof(A)))))))      \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, offs, len, nseg, limit, tree, slots, team_mem, spill, partials, counter,       \
                  status, accs, values, indices);                                                   \

@@ -32,12 +32,13 @@ void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, si
              REDU__CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
   else
     snprintf(buf, len, "GPU: %d threads/team, %d teams/SM x %d SMs when full, >= %d B per thread",
-             p->threads, REDU__GPU_TEAMS_PER_UNIT, d->units, REDU__MIN_BYTES_PER_THREAD);
+             p->threads, p->teams_per_unit, d->units, REDU__MIN_BYTES_PER_THREAD);
 }
 
-static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size, int exact,
-                            redu__plan *p)
+static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size,
+                            const redu__call_shape *shape, redu__plan *p)
 {
+  *p = (redu__plan){.teams_per_unit = 0};
   if (d->arch == REDU__ARCH_CPU) {
     size_t want = redu__div_up(bytes, REDU__CPU_MIN_BYTES_PER_TEAM);
     p->threads = 1;
@@ -45,8 +46,12 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
   } else {
     /* Exact kernels: 128 registers (REDU__X_MAX_THREADS), one 512-thread team per SM, one
      * wave: 1.19x the fast sum at 2^27 on the H100, against 1.31x for two teams per SM and
-     * 1.56x for four (docs/performance.md, exact sums). */
-    size_t full = (size_t)d->units * (exact ? 1 : REDU__GPU_TEAMS_PER_UNIT);
+     * 1.56x for four (docs/performance.md, exact sums). Segmented kernels: up to 128
+     * registers too (REDU__SEG_MAX_THREADS), and one wave matters more there, since each
+     * team's work is a chain of short dependent steps: 132 teams beat 264, 528 and 1,056
+     * in every segmented case on the H100 (docs/performance.md, segmented reductions). */
+    p->teams_per_unit = shape->exact || shape->segmented ? 1 : REDU__GPU_TEAMS_PER_UNIT;
+    size_t full = (size_t)d->units * (size_t)p->teams_per_unit;
     int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
                   : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
                                                           : REDU__GPU_THREADS / 4;
@@ -89,7 +94,7 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
   size_t regs = shape->exact ? 32
                              : shape->acc_size -
                                    (size_t)shape->region_exact * (REDU__X_SUM_RECORD_BYTES - 32);
-  redu__plan_auto(d, n * shape->elem_size, regs, shape->exact, p);
+  redu__plan_auto(d, n * shape->elem_size, regs, shape, p);
   if (d->env_teams < 0 || d->env_threads < 0)
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAMS or REDU_THREADS is not a positive integer", fn);
@@ -122,6 +127,14 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
                       "%s: %d threads per team (from %s); exact sums run at most %d threads per "
                       "team on a GPU: ask for fewer",
                       fn, p->threads, src ? src : "planner", REDU__X_MAX_THREADS);
+  if (shape->segmented && d->arch != REDU__ARCH_CPU &&
+      p->threads > REDU__SEG_MAX_THREADS(shape->acc_size))
+    return redu__fail(REDU_ERR_BAD_OPTION,
+                      "%s: %d threads per team (from %s); segmented and batched calls with a "
+                      "%zu-byte accumulator run at most %d threads per team on a GPU: ask for "
+                      "fewer",
+                      fn, p->threads, src ? src : "planner", shape->acc_size,
+                      REDU__SEG_MAX_THREADS(shape->acc_size));
   if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);

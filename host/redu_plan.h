@@ -15,6 +15,7 @@ typedef struct redu__plan {
   size_t team_mem;    /* bytes of dynamic team memory per team, 0: scratch in device memory */
   size_t spill_bytes; /* device memory for team scratch (teams * slots * acc), or 0 */
   const char *set_by; /* "REDU_TEAMS", "REDU_THREADS", "redu_options", or NULL: the planner */
+  int teams_per_unit; /* the planner's teams per SM (GPU) when the grid is full */
 } redu__plan;
 
 /* Why p has its teams and threads, in words (verbose output, redu_describe_plan): formatted

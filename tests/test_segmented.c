@@ -316,6 +316,18 @@ static void test_arguments(int dev)
   if (is_gpu(dev))
     CHECK(redu_segmented_sum_f64(dev, x, offs, 4, r, NULL) == REDU_ERR_NOT_DEVICE_PTR,
           "host arrays without REDU_INPUT_HOST");
+  if (is_gpu(dev)) {
+    /* Segmented kernels are compiled for at most 512 threads per team (their launch
+     * bounds): a plan asking for more is refused, not run with fewer threads. */
+    redu_options wide = {.flags = REDU_INPUT_HOST, .threads = 1024};
+    CHECK(redu_segmented_sum_f64(dev, x, offs, 4, r, &wide) == REDU_ERR_BAD_OPTION &&
+              strstr(redu_last_error(), "at most 512 threads") != NULL,
+          "1,024 threads per team: %s", redu_last_error());
+    CHECK(r[0] == -1 && r[3] == -1, "outputs written by a refused plan");
+    wide.threads = 512;
+    CHECK_OK(redu_segmented_sum_f64(dev, x, offs, 4, r, &wide));
+    CHECK(r[0] == 3 && r[3] == 15, "512 threads per team: %g %g", r[0], r[3]);
+  }
   CHECK_OK(redu_segmented_argmin_f64(dev, x, offs, 4, r, idx, &host));
   CHECK(r[0] == 1 && r[3] == 7 && idx[0] == 0 && idx[3] == 0, "small argmin: %g %g %zu %zu", r[0],
         r[3], idx[0], idx[3]);
