@@ -139,8 +139,9 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
   _Pragma("omp begin declare target")                                                              \
   /* LIFT over [lo, hi) for thread g of stride: interleaved, or one contiguous chunk per           \
    * thread when ordered (redu_thread_range.h); eight elements per round for accumulators up       \
-   * to 16 bytes (the last round predicated), four for larger ones (registers), combined           \
-   * pairwise (consecutive ones in ordered mode), so that many loads are in flight. */             \
+   * to 16 bytes, four for larger ones (registers), combined pairwise (consecutive ones in         \
+   * ordered mode), so that many loads are in flight. (A predicated last round of eight made       \
+   * the kernel spill under its 128-register bound: 1.5x slower at 2^27, docs/performance.md.) */  \
   REDU__INLINE A PFX##_span(const S *x, size_t lo, size_t hi, size_t g, size_t stride)             \
   {                                                                                                \
     redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
@@ -155,20 +156,6 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
                        COMBINE(LIFT(x, i + 6 * step), LIFT(x, i + 7 * step)));                     \
         acc = COMBINE(acc, COMBINE(v0, v1));                                                       \
       }                                                                                            \
-      /* Fewer than eight left: one round of predicated loads, not a dependent load after          \
-       * another (a warp's 1,000-element segment left lanes four of those in turn). */             \
-      if (i < end) {                                                                               \
-        A t0 = LIFT(x, i), t1 = i + step < end ? LIFT(x, i + step) : (IDENT);                      \
-        A t2 = i + 2 * step < end ? LIFT(x, i + 2 * step) : (IDENT);                               \
-        A t3 = i + 3 * step < end ? LIFT(x, i + 3 * step) : (IDENT);                               \
-        A t4 = i + 4 * step < end ? LIFT(x, i + 4 * step) : (IDENT);                               \
-        A t5 = i + 5 * step < end ? LIFT(x, i + 5 * step) : (IDENT);                               \
-        A t6 = i + 6 * step < end ? LIFT(x, i + 6 * step) : (IDENT);                               \
-        A t7 = i + 7 * step < end ? LIFT(x, i + 7 * step) : (IDENT);                               \
-        acc = COMBINE(acc, COMBINE(COMBINE(COMBINE(t0, t1), COMBINE(t2, t3)),                      \
-                                   COMBINE(COMBINE(t4, t5), COMBINE(t6, t7))));                    \
-      }                                                                                            \
-      return acc;                                                                                  \
     }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; i + 3 * step < end; i += 4 * step)                                                      \
