@@ -1,8 +1,8 @@
 /* What libredu is measured against, in the same run and on the same data:
  *   clang's built-in reduction clause (a declare reduction on a value/index struct for
  *   argmin: OpenMP C has no built-in min-loc), a plain read kernel as the bandwidth
- *   ceiling, an empty target region as the per-call floor, and on the host a plain
- *   `parallel for reduction`. */
+ *   ceiling (on the host: a vectorised read by every core), an empty target region as the
+ *   per-call floor, and on the host a plain `parallel for reduction`. */
 #ifndef BENCH_BASELINES_H
 #define BENCH_BASELINES_H
 
@@ -22,6 +22,9 @@ bench_value bench_builtin(int dev, bench_op op, bench_type t, const void *x, siz
 bench_value bench_host_parallel_for(bench_op op, bench_type t, const void *x, size_t n);
 /* Reads `bytes` of device memory with 16-byte loads and no reduction tree. */
 void bench_read_kernel(int dev, const void *x, size_t bytes, int teams, int threads);
+/* The host's read ceiling: `bytes` of host memory read by every core of the OpenMP team,
+ * one contiguous chunk each, four 16-byte accumulators (vectorised), no reduction tree. */
+void bench_host_read(const void *x, size_t bytes);
 void bench_empty_region(int dev);
 
 #endif

@@ -153,6 +153,9 @@ int bench_floor(int dev, const bench_timing *t, const char *only_case)
         fprintf(t->csv, "%s,floor,f64,%zu,%zu,%s,%.6f,0,0,%.4f,0,0,%d\n",
                 t->on_host ? "host" : "gpu", r.n, r.n * sizeof(double), cases[c].name, us * 1e-3,
                 us / empty_us, r.status == REDU_OK);
+      if (t->csv && cases[c].fn == run_redu && cuda_ms[CUB_SUM][s] > 0)
+        fprintf(t->csv, "gpu,floor,f64,%zu,%zu,cub_sum,%.6f,0,0,%.4f,0,0,1\n", r.n,
+                r.n * sizeof(double), cuda_ms[CUB_SUM][s], cuda_ms[CUB_SUM][s] * 1e3 / empty_us);
     }
     if (!t->on_host && cuda_ms[CUDA_EMPTY][0] > 0 && t->csv)
       fprintf(t->csv,

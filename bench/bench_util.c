@@ -2,6 +2,7 @@
 
 #include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -23,4 +24,15 @@ double bench_median(void (*fn)(void *), void *arg)
   }
   qsort(t, (size_t)k, sizeof t[0], cmp_double);
   return t[k / 2];
+}
+
+int bench_listed(const char *list, const char *name)
+{
+  if (!list)
+    return 1;
+  size_t len = strlen(name);
+  for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == 0))
+      return 1;
+  return 0;
 }

@@ -14,4 +14,7 @@ typedef struct bench_timing {
  * (at least 5). */
 double bench_median(void (*fn)(void *), void *arg);
 
+/* Whether name is in the comma-separated list (every name when list is NULL). */
+int bench_listed(const char *list, const char *name);
+
 #endif

@@ -3,7 +3,7 @@
  * `parallel for reduction`; same data, same run. Prints a table, writes CSV.
  *
  *   redu-bench [--quick] [--max-log2 K] [--csv FILE] [--no-cub] [--ops a,b] [--types a,b]
- *              [--struct-log2 K] [--only a,b] [--floor-case NAME]
+ *              [--struct-log2 K] [--only a,b] [--floor-case NAME] [--repeat K]
  *
  * --only picks sections: arrays (built-in ops), structs (user-declared reductions),
  * regions (wrapped loop bodies, 2^max-log2 doubles per array), exact (REDU_EXACT sums and
@@ -15,7 +15,9 @@
  * Struct cases use 2^K elements each (default: 26, or --max-log2 when smaller).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
- * 100 calls (at least 5). Progress goes to stderr. */
+ * 100 calls (at least 5). --repeat K measures the arrays table K times over and prints the
+ * median of the K medians and their spread. Progress goes to stderr. */
+#include "bench_arrays.h"
 #include "bench_baselines.h"
 #include "bench_exact.h"
 #include "bench_floor.h"
@@ -32,71 +34,11 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const op_names[BENCH_OP_COUNT] = {"sum", "min", "max", "argmin"};
-static const char *const type_names[BENCH_TYPE_COUNT] = {"f64", "f32", "i32", "i64"};
-static const size_t type_sizes[BENCH_TYPE_COUNT] = {8, 4, 4, 8};
-static const redu_type bench_redu_types[BENCH_TYPE_COUNT] = {REDU_DOUBLE, REDU_FLOAT, REDU_INT32,
-                                                             REDU_INT64};
-static const redu_op bench_redu_ops[BENCH_OP_COUNT] = {REDU_SUM, REDU_MIN, REDU_MAX, REDU_ARGMIN};
-
-enum { MAX_SIZES = 8 };
-static double cub_ms[BENCH_OP_COUNT][BENCH_TYPE_COUNT][MAX_SIZES];
-
-typedef struct bench_ctx {
-  int dev;
-  bench_op op;
-  bench_type type;
-  const void *x;
-  size_t n;
-  int read_teams, read_threads;
-  bench_value out;
-  int status;
-} bench_ctx;
-
-#define time_median(fn, c) bench_median((fn), (c))
-
-static void run_redu(void *arg)
-{
-  bench_ctx *c = arg;
-  union {
-    double f64;
-    float f32;
-    int32_t i32;
-    int64_t i64;
-  } r;
-  size_t idx = 0;
-  c->status = redu_reduce(c->dev, bench_redu_ops[c->op], bench_redu_types[c->type], c->x, c->n, &r,
-                          &idx, NULL);
-  c->out.index = idx;
-  c->out.v = c->type == BENCH_F64   ? r.f64
-             : c->type == BENCH_F32 ? r.f32
-             : c->type == BENCH_I32 ? r.i32
-                                    : (double)r.i64;
-}
-static void run_builtin(void *arg)
-{
-  bench_ctx *c = arg;
-  c->out = bench_builtin(c->dev, c->op, c->type, c->x, c->n);
-}
-static void run_host_pf(void *arg)
-{
-  bench_ctx *c = arg;
-  c->out = bench_host_parallel_for(c->op, c->type, c->x, c->n);
-}
-static void run_read(void *arg)
-{
-  bench_ctx *c = arg;
-  bench_read_kernel(c->dev, c->x, c->n * type_sizes[c->type], c->read_teams, c->read_threads);
-}
-static void run_empty(void *arg)
-{
-  bench_ctx *c = arg;
-  bench_empty_region(c->dev);
-}
+static void run_empty(void *arg) { bench_empty_region(*(const int *)arg); }
 
 /* Runs redu-bench-cub beside this executable, if built, for sizes; for the floor section's
- * sizes (floor) hands every line ("<impl>,<op>,<type>,<n>,<ms>") to it, otherwise fills
- * cub_ms and hands every line to the exact and segmented sections. */
+ * sizes (floor) hands every line ("<impl>,<op>,<type>,<n>,<ms>") to it, otherwise to the
+ * arrays, exact and segmented sections. */
 static void load_cub(const size_t *sizes, int nsizes, int floor)
 {
   char self[PATH_MAX], cmd[PATH_MAX + 256];
@@ -129,43 +71,14 @@ static void load_cub(const size_t *sizes, int nsizes, int floor)
     }
     bench_exact_note(impl, op, type, n, ms);
     bench_segmented_note(impl, op, n, ms);
-    if (strcmp(impl, "cub"))
-      continue;
-    for (int o = 0; o < BENCH_OP_COUNT; ++o)
-      for (int t = 0; t < BENCH_TYPE_COUNT; ++t)
-        for (int s = 0; s < nsizes; ++s)
-          if (!strcmp(op, op_names[o]) && !strcmp(type, type_names[t]) && n == sizes[s])
-            cub_ms[o][t][s] = ms;
+    bench_arrays_note(impl, op, type, n, ms);
   }
   pclose(p);
 }
 
-/* Whether name is in the comma-separated list (every name when there is no list). */
-static int listed(const char *list, const char *name)
-{
-  if (!list)
-    return 1;
-  size_t len = strlen(name);
-  for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
-    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == 0))
-      return 1;
-  return 0;
-}
-
-static int same_result(bench_type t, bench_op op, bench_value a, bench_value b)
-{
-  if (op == BENCH_ARGMIN && a.index != b.index)
-    return 0;
-  if (t == BENCH_F32 || t == BENCH_F64) {
-    double tol = (t == BENCH_F32 ? 1e-4 : 1e-9) * (fabs(a.v) + 1.0);
-    return fabs(a.v - b.v) <= tol;
-  }
-  return a.v == b.v;
-}
-
 int main(int argc, char **argv)
 {
-  int max_log2 = 27, use_cub = 1, struct_log2 = 0;
+  int max_log2 = 27, use_cub = 1, struct_log2 = 0, repeat = 1;
   const char *csv_path = "redu-bench.csv", *ops_filter = NULL, *types_filter = NULL;
   const char *sections = NULL, *floor_case = NULL;
   for (int i = 1; i < argc; ++i) {
@@ -187,17 +100,21 @@ int main(int argc, char **argv)
       struct_log2 = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
       sections = argv[++i];
+    else if (!strcmp(argv[i], "--repeat") && i + 1 < argc && atoi(argv[i + 1]) >= 1 &&
+             atoi(argv[i + 1]) <= 64)
+      repeat = atoi(argv[++i]);
     else {
       fprintf(stderr,
               "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
               "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-              "[--only arrays,structs,regions,exact,segmented,floor] [--floor-case NAME]\n",
+              "[--only arrays,structs,regions,exact,segmented,floor] [--floor-case NAME] "
+              "[--repeat K (1..64)]\n",
               argv[0]);
       return 2;
     }
   }
   static const int all_log2[] = {10, 16, 20, 24, 27};
-  size_t sizes[MAX_SIZES];
+  size_t sizes[BENCH_MAX_SIZES];
   int nsizes = 0;
   for (size_t i = 0; i < sizeof all_log2 / sizeof all_log2[0]; ++i)
     if (all_log2[i] <= max_log2)
@@ -208,15 +125,30 @@ int main(int argc, char **argv)
   }
   size_t max_n = sizes[nsizes - 1];
 
-  int dev = omp_get_default_device(), on_host = 1;
-#pragma omp target device(dev) map(from : on_host)
-  on_host = omp_is_initial_device();
+  /* "On the host" is any CPU device: host fallback and host-offload alike read this
+   * machine's memory with its cores, so the baselines are `parallel for` and a CPU read. */
+  int dev = omp_get_default_device(), on_gpu = 0, fallback = 1;
+#pragma omp target device(dev) map(tofrom : on_gpu) map(from : fallback)
+  { /* tofrom: a CPU device's copy of on_gpu is never written */
+    fallback = omp_is_initial_device();
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+    on_gpu = 1;
+#endif
+  }
+  int on_host = !on_gpu;
   char plan[512];
   if (redu_describe_plan(dev, max_n, 8, plan, sizeof plan) != REDU_OK) {
     fprintf(stderr, "redu-bench: %s\n", redu_last_error());
     return 1;
   }
-  printf("# redu-bench: %s\n# device: %s\n", on_host ? "host (no GPU offload)" : "GPU", plan);
+  printf("# redu-bench: %s\n# device: %s\n",
+         on_gpu     ? "GPU"
+         : fallback ? "host fallback (no offload device)"
+                    : "CPU offload device",
+         plan);
+  double peak_gbps = 0; /* unknown on CPU devices: the status says so, nothing to report */
+  if (redu_device_peak_bandwidth(dev, &peak_gbps) != REDU_OK)
+    peak_gbps = 0;
   if (floor_case) {
     bench_timing bt = {0, on_host, NULL};
     int wrong = bench_floor(dev, &bt, floor_case);
@@ -230,7 +162,7 @@ int main(int argc, char **argv)
   if (use_cub && !on_host) {
     if (!sections || strcmp(sections, "floor"))
       load_cub(sizes, nsizes, 0);
-    if (listed(sections, "floor"))
+    if (bench_listed(sections, "floor"))
       load_cub(bench_floor_sizes, BENCH_FLOOR_SIZES, 1);
   }
 
@@ -239,91 +171,41 @@ int main(int argc, char **argv)
     fprintf(stderr, "redu-bench: cannot allocate %zu bytes on device %d\n", max_n * 8, dev);
     return 1;
   }
-  bench_ctx c = {.dev = dev};
-  double empty_ms = time_median(run_empty, &c) * 1e3;
+  double empty_ms = bench_median(run_empty, &dev) * 1e3;
   printf("# empty target region: %.4f ms\n", empty_ms);
 
   FILE *csv = fopen(csv_path, "w");
   if (csv)
     fprintf(csv, "device,op,type,n,bytes,impl,ms,gbps,pct_ceiling,vs_builtin,vs_cub,bound_ms,"
-                 "result_matches_builtin\n");
-  if (listed(sections, "arrays"))
-    printf("%-6s %-4s %10s | %9s %8s %6s | %9s %8s | %9s %8s | %9s %9s %9s | %7s %7s %s\n", "op",
-           "type", "n", "redu ms", "GB/s", "%ceil", "builtin", "GB/s", "ceil ms", "GB/s",
-           on_host ? "host-pf" : "cub ms", "bound ms", "redu/bnd", "x bltin",
-           on_host ? "x hpf" : "x cub", "check");
+                 "result_matches_builtin,spread_pct,repeats,kernel_gbps,over_peak\n");
   int mismatches = 0;
-  for (int t = 0; t < BENCH_TYPE_COUNT && listed(sections, "arrays"); ++t) {
-    if (!listed(types_filter, type_names[t]))
-      continue;
-    bench_fill(dev, x, max_n, (bench_type)t);
-    for (int s = 0; s < nsizes; ++s) {
-      size_t n = sizes[s], bytes = n * type_sizes[t];
-      c.type = (bench_type)t;
-      c.x = x;
-      c.n = n;
-      redu_plan_query(dev, bytes / 8, 8, &c.read_teams, &c.read_threads);
-      double read_ms = time_median(run_read, &c) * 1e3;
-      /* The ceiling kernel's own time, less the per-call floor it also paid. */
-      double ceil_kernel_ms = read_ms > empty_ms ? read_ms - empty_ms : read_ms;
-      double bound_ms = ceil_kernel_ms + empty_ms;
-      for (int o = 0; o < BENCH_OP_COUNT; ++o) {
-        if (!listed(ops_filter, op_names[o]))
-          continue;
-        fprintf(stderr, "redu-bench: %s %s n=%zu\n", op_names[o], type_names[t], n);
-        c.op = (bench_op)o;
-        double redu_ms = time_median(run_redu, &c) * 1e3;
-        bench_value mine = c.out;
-        if (c.status != REDU_OK) {
-          fprintf(stderr, "redu-bench: libredu failed: %s\n", redu_last_error());
-          return 1;
-        }
-        double builtin_ms = time_median(run_builtin, &c) * 1e3;
-        int ok = same_result((bench_type)t, (bench_op)o, mine, c.out);
-        mismatches += !ok;
-        double other_ms = on_host ? time_median(run_host_pf, &c) * 1e3 : cub_ms[o][t][s];
-        double gbps = bytes / redu_ms * 1e-6, ceil_gbps = bytes / ceil_kernel_ms * 1e-6;
-        printf("%-6s %-4s %10zu | %9.4f %8.1f %5.1f%% | %9.4f %8.1f | %9.4f %8.1f | %9.4f %9.4f "
-               "%9.3f | %7.2f %7.2f %s\n",
-               op_names[o], type_names[t], n, redu_ms, gbps, 100.0 * gbps / ceil_gbps, builtin_ms,
-               bytes / builtin_ms * 1e-6, ceil_kernel_ms, ceil_gbps, other_ms, bound_ms,
-               redu_ms / bound_ms, builtin_ms / redu_ms, other_ms > 0 ? other_ms / redu_ms : 0.0,
-               ok ? "ok" : "MISMATCH");
-        fflush(stdout);
-        if (csv) {
-          const char *d = on_host ? "host" : "gpu";
-#define CSV_ROW(impl, ms)                                                                          \
-  fprintf(csv, "%s,%s,%s,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d\n", d, op_names[o],           \
-          type_names[t], n, bytes, impl, ms, bytes / (ms) * 1e-6, 100.0 * ceil_kernel_ms / (ms),   \
-          builtin_ms / (ms), other_ms > 0 ? other_ms / (ms) : 0.0, bound_ms, ok)
-          CSV_ROW("libredu", redu_ms);
-          CSV_ROW("builtin", builtin_ms);
-          CSV_ROW("read_ceiling", ceil_kernel_ms);
-          if (other_ms > 0)
-            CSV_ROW(on_host ? "host_parallel_for" : "cub", other_ms);
-        }
-      }
-    }
+  if (bench_listed(sections, "arrays")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    bench_arrays_cfg cfg = {sizes, nsizes, ops_filter, types_filter, repeat, peak_gbps};
+    int m = bench_arrays(dev, x, &cfg, &bt);
+    if (m < 0)
+      return 1;
+    mismatches += m;
   }
-  if (listed(sections, "structs")) {
+  if (bench_listed(sections, "structs")) {
     if (!struct_log2)
       struct_log2 = max_log2 < 26 ? max_log2 : 26;
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_structs(dev, (size_t)1 << struct_log2, &bt);
   }
-  if (listed(sections, "regions")) {
+  if (bench_listed(sections, "regions")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_regions(dev, max_n, &bt);
   }
-  if (listed(sections, "exact")) {
+  if (bench_listed(sections, "exact")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_exact(dev, max_n, &bt);
   }
-  if (listed(sections, "segmented")) {
+  if (bench_listed(sections, "segmented")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_segmented(dev, max_n, &bt);
   }
-  if (listed(sections, "floor")) {
+  if (bench_listed(sections, "floor")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_floor(dev, &bt, NULL);
   }
@@ -333,7 +215,8 @@ int main(int argc, char **argv)
     fclose(csv);
     printf("# CSV written to %s\n", csv_path);
   }
-  printf("# columns: bound = ceiling kernel + empty region; x bltin / x %s = their time / ours\n",
+  printf("# columns: %%ceil = the read ceiling's time / ours, both end to end; kern GB/s = the "
+         "ceiling kernel less the empty region; x bltin / x %s = their time / ours\n",
          on_host ? "hpf" : "cub");
   if (mismatches)
     printf("# WARNING: %d results differ from the builtin (exact section: the host reference) "

@@ -346,6 +346,23 @@ redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams, 
   return s;
 }
 
+redu_status redu_device_peak_bandwidth(int device, double *gbps)
+{
+  redu__device *d;
+  if (!gbps)
+    return redu__fail(REDU_ERR_NULL_ARG, "redu_device_peak_bandwidth: gbps is NULL");
+  redu_status s = redu__device_get(device, &d, "redu_device_peak_bandwidth");
+  if (s != REDU_OK)
+    return s;
+  if (!(d->peak_gbps > 0))
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "redu_device_peak_bandwidth: the peak memory bandwidth of device %d (%s) "
+                      "is unknown: only NVIDIA GPUs' drivers say it; measure a read instead",
+                      d->number, d->name);
+  *gbps = d->peak_gbps;
+  return REDU_OK;
+}
+
 redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t acc_size,
                                const redu_options *opts, size_t *team_bytes, size_t *device_bytes)
 {

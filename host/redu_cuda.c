@@ -16,6 +16,8 @@ enum {
   CU_ATTR_WARP_SIZE = 10,
   CU_ATTR_MULTIPROCESSOR_COUNT = 16,
   CU_ATTR_PCI_BUS_ID = 33,
+  CU_ATTR_MEMORY_CLOCK_RATE = 36,       /* kHz */
+  CU_ATTR_GLOBAL_MEMORY_BUS_WIDTH = 37, /* bits */
   CU_ATTR_PCI_DEVICE_ID = 34,
   CU_ATTR_PCI_DOMAIN_ID = 50,
 };
@@ -136,6 +138,14 @@ int redu__cuda_props_get(int ordinal, int keep_waits, redu__cuda_props *p)
   for (size_t i = 0; i < sizeof q / sizeof q[0]; ++i)
     if (redu__cu.device_get_attribute(q[i].dst, q[i].attr, d) != 0)
       return -1;
+  /* The memory's peak: two transfers per clock (DDR/HBM) over the bus; 0 when the driver
+   * does not say (optional: nothing else depends on it). */
+  int clock_khz = 0, bus_bits = 0;
+  p->peak_gbps =
+      redu__cu.device_get_attribute(&clock_khz, CU_ATTR_MEMORY_CLOCK_RATE, d) == 0 &&
+              redu__cu.device_get_attribute(&bus_bits, CU_ATTR_GLOBAL_MEMORY_BUS_WIDTH, d) == 0
+          ? 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) * 1e-9
+          : 0.0;
   if (ordinal >= REDU__CU_MAX_DEVICES ||
       redu__cu.primary_ctx_retain(&redu__cu_ctx[ordinal], d) != 0)
     return -1;

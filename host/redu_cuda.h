@@ -12,7 +12,8 @@ typedef struct redu__cuda_props {
   int shared_mem_per_block;
   int warp_size;
   int pci_domain, pci_bus, pci_device;
-  char waits[48]; /* how host threads wait for the device (the context's scheduling) */
+  double peak_gbps; /* memory bandwidth, GB/s (1e9 B/s): clock x bus width; 0 when unknown */
+  char waits[48];   /* how host threads wait for the device (the context's scheduling) */
 } redu__cuda_props;
 
 /* Fills p for CUDA device `ordinal` and retains its primary context; 0 on success, -1

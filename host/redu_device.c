@@ -71,10 +71,12 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
     d->team_mem = p.shared_mem_per_block > REDU__RUNTIME_TEAM_MEM
                       ? (size_t)(p.shared_mem_per_block - REDU__RUNTIME_TEAM_MEM)
                       : 0;
+    d->peak_gbps = p.peak_gbps;
     snprintf(d->where, sizeof d->where,
              "CUDA driver: %d SMs, %d threads/team, %d B team "
-             "memory; waits: %s; %s",
-             p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, p.waits, loc);
+             "memory, %.0f GB/s peak memory bandwidth; waits: %s; %s",
+             p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, p.peak_gbps,
+             p.waits, loc);
   } else {
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
      * here: size it by the host's cores. */

@@ -243,6 +243,14 @@ REDU_API redu_status redu_describe_plan(int device, size_t n, size_t elem_size, 
 REDU_API redu_status redu_plan_query(int device, size_t n, size_t elem_size, int *teams,
                                      int *threads);
 
+/* The peak bandwidth of device's memory in GB/s (10^9 bytes per second), as its driver
+ * gives it (NVIDIA: memory clock x bus width x 2): what no read can beat, for reporting a
+ * measured rate as a share of the peak. Unknown for CPU devices (the host, host-offload,
+ * host fallback) and for GPUs without a driver query here.
+ * Returns: REDU_OK; REDU_ERR_NULL_ARG (gbps NULL); REDU_ERR_UNSUPPORTED (unknown: *gbps
+ *          untouched); REDU_ERR_INVALID_DEVICE; REDU_ERR_DEVICE. */
+REDU_API redu_status redu_device_peak_bandwidth(int device, double *gbps);
+
 /* The scratch a reduction into an accumulator of acc_size bytes (sizeof the declared type
  * for redu_udr.h reductions; redu_accumulator_size(op, type) for built-in ops) over n
  * elements of elem_size bytes needs on device with opts (NULL: defaults), in bytes:

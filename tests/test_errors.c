@@ -131,6 +131,19 @@ int main(int argc, char **argv)
   char buf[512];
   CHECK(redu_describe_plan(dev, 1000, 8, buf, sizeof buf) == REDU_OK && strstr(buf, "teams"),
         "describe_plan");
+  /* The peak bandwidth: NVIDIA drivers give it (an H100 SXM: 3352 GB/s); CPU devices do not. */
+  double peak = SENTINEL;
+  CHECK(redu_device_peak_bandwidth(dev, NULL) == REDU_ERR_NULL_ARG, "peak bandwidth into NULL");
+  expect(redu_device_peak_bandwidth(-7, &peak), REDU_ERR_INVALID_DEVICE, &peak,
+         "peak bandwidth of device -7");
+  expect(redu_device_peak_bandwidth(omp_get_initial_device(), &peak), REDU_ERR_UNSUPPORTED, &peak,
+         "peak bandwidth of the host");
+  if (is_cuda) {
+    CHECK_OK(redu_device_peak_bandwidth(dev, &peak));
+    CHECK(peak > 100 && peak < 100000, "NVIDIA peak bandwidth %g GB/s", peak);
+    CHECK(strstr(plan, "GB/s peak memory bandwidth") != NULL, "plan text without the peak: %s",
+          plan);
+  }
   /* After all that, a good call still works. */
   CHECK_OK(redu_sum_f64(dev, d, 64, &got, NULL));
   CHECK(got == 2016.0, "sum after errors: %g", got);
