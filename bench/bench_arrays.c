@@ -239,13 +239,14 @@ int bench_arrays(int dev, void *x, const bench_arrays_cfg *cfg, const bench_timi
                      on_host ? stat_of(tm->impl[o][IMPL_HOST_PF], reps).spread_pct : 0}};
         for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
           double ms = rows[k].ms, gbps = ms > 0 ? bytes / ms * 1e-6 : 0;
+          double kern_gbps = k == 2 && kern_ms > 0 ? bytes / kern_ms * 1e-6 : 0;
           if (!(ms > 0))
             continue;
           fprintf(
               bt->csv, "%s,%s,%s,%zu,%.0f,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d,%.2f,%d,%.2f,%d\n", d,
               op_names[o], type_names[t], n, bytes, rows[k].impl, ms, gbps, 100.0 * ceil_ms / ms,
               builtin_ms / ms, other_ms > 0 ? other_ms / ms : 0.0, ceil_ms, ok, rows[k].spread,
-              reps, k == 2 && kern_ms > 0 ? bytes / kern_ms * 1e-6 : 0.0, peak > 0 && gbps > peak);
+              reps, kern_gbps, peak > 0 && (gbps > peak || kern_gbps > peak));
         }
       }
     }

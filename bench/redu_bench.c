@@ -34,6 +34,14 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Where the default device's code runs, as each compilation pass sees it. */
+enum { BENCH_ON_INITIAL, BENCH_ON_CPU_DEVICE, BENCH_ON_GPU };
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#define BENCH_THIS_DEVICE BENCH_ON_GPU
+#else
+#define BENCH_THIS_DEVICE BENCH_ON_CPU_DEVICE
+#endif
+
 static void run_empty(void *arg) { bench_empty_region(*(const int *)arg); }
 
 /* Runs redu-bench-cub beside this executable, if built, for sizes; for the floor section's
@@ -126,25 +134,21 @@ int main(int argc, char **argv)
   size_t max_n = sizes[nsizes - 1];
 
   /* "On the host" is any CPU device: host fallback and host-offload alike read this
-   * machine's memory with its cores, so the baselines are `parallel for` and a CPU read. */
-  int dev = omp_get_default_device(), on_gpu = 0, fallback = 1;
-#pragma omp target device(dev) map(tofrom : on_gpu) map(from : fallback)
-  { /* tofrom: a CPU device's copy of on_gpu is never written */
-    fallback = omp_is_initial_device();
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-    on_gpu = 1;
-#endif
-  }
-  int on_host = !on_gpu;
+   * machine's memory with its cores, so the baselines are `parallel for` and a CPU read.
+   * One statement in the region, as the device kind is known in each compilation pass. */
+  int dev = omp_get_default_device(), kind = BENCH_ON_INITIAL;
+#pragma omp target device(dev) map(tofrom : kind)
+  kind = omp_is_initial_device() ? BENCH_ON_INITIAL : BENCH_THIS_DEVICE;
+  int on_host = kind != BENCH_ON_GPU;
   char plan[512];
   if (redu_describe_plan(dev, max_n, 8, plan, sizeof plan) != REDU_OK) {
     fprintf(stderr, "redu-bench: %s\n", redu_last_error());
     return 1;
   }
   printf("# redu-bench: %s\n# device: %s\n",
-         on_gpu     ? "GPU"
-         : fallback ? "host fallback (no offload device)"
-                    : "CPU offload device",
+         kind == BENCH_ON_GPU       ? "GPU"
+         : kind == BENCH_ON_INITIAL ? "host fallback (no offload device)"
+                                    : "CPU offload device",
          plan);
   double peak_gbps = 0; /* unknown on CPU devices: the status says so, nothing to report */
   if (redu_device_peak_bandwidth(dev, &peak_gbps) != REDU_OK)

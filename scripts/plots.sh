@@ -62,7 +62,8 @@ if [ -s "$tmp/ops.txt" ]; then
       echo "set terminal pngcairo size 1400,1000 font ',11'"
       echo "set output '$out/arrays-$op.png'"
       echo "set multiplot layout 2,2 title 'redu-bench $op ($dev): GB/s against n, end to end'"
-      echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'; set ylabel 'GB/s'"
+      echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
+      echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
       echo "set key top left; set grid"
       for t in f64 f32 i32 i64; do
         plots=""

@@ -1,0 +1,23 @@
+#!/bin/sh
+# check_plots.sh ROOT: scripts/plots.sh turns the committed H100 run's CSV files into the
+# five PNG plots (four ops, the floor), each a real PNG. Registered only where gnuplot is
+# installed (the plots are a documentation tool, not a library dependency).
+set -eu
+root=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/issue11-s11/redu-bench-arrays.csv" \
+  "$root/docs/results/issue11-s11/redu-bench-floor.csv" > "$tmp/list"
+for f in arrays-sum arrays-min arrays-max arrays-argmin floor; do
+  png=$tmp/$f.png
+  [ -s "$png" ] || { echo "check_plots: $f.png not written"; exit 1; }
+  [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
+    { echo "check_plots: $f.png is not a PNG"; exit 1; }
+done
+# A CSV without arrays or floor rows is an error, not an empty success.
+echo "device,op,type,n,bytes,impl,ms" > "$tmp/empty.csv"
+if sh "$root/scripts/plots.sh" "$tmp/none" "$tmp/empty.csv" 2> /dev/null; then
+  echo "check_plots: a CSV with no rows gave no error"
+  exit 1
+fi
+echo "check_plots: 5 plots written"
