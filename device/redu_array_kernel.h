@@ -28,12 +28,20 @@
 #define REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                                 \
   REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
   _Pragma("omp begin declare target")                                                              \
-  /* The word's elements through a vector view (no array: see PFX_shfl_down). */                   \
+  /* The word's elements through a vector view (no array: see PFX_shfl_down). Four elements        \
+   * (4-byte types) as a pairwise tree where the target asks for it (redu__dev_word_tree);         \
+   * index order kept either way. */                                                               \
   REDU__INLINE A PFX##_word(A acc, redu__word16 w, size_t first)                                   \
   {                                                                                                \
-    typedef T lanes __attribute__((ext_vector_type(16 / sizeof(T))));                              \
+    enum { V = 16 / sizeof(T) };                                                                   \
+    typedef T lanes __attribute__((ext_vector_type(V)));                                           \
     lanes e = (lanes)w;                                                                            \
-    for (size_t j = 0; j < 16 / sizeof(T); ++j)                                                    \
+    if (V == 4 && redu__dev_word_tree()) {                                                         \
+      A lo = COMBINE(LIFT(e[0], first), LIFT(e[1 % V], first + 1));                                \
+      A hi = COMBINE(LIFT(e[2 % V], first + 2), LIFT(e[3 % V], first + 3));                        \
+      return COMBINE(acc, COMBINE(lo, hi));                                                        \
+    }                                                                                              \
+    for (size_t j = 0; j < V; ++j)                                                                 \
       acc = COMBINE(acc, LIFT(e[j], first + j));                                                   \
     return acc;                                                                                    \
   }                                                                                                \

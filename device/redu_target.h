@@ -22,6 +22,13 @@
  *                                  a warp's loads coalesce; 0: each thread reads one
  *                                  contiguous chunk (CPUs: interleaving would make every
  *                                  core pull every cache line)
+ *   redu__dev_word_tree()          1: a word of four elements folds as a pairwise tree,
+ *                                  (e0 . e1) . (e2 . e3), then into the partial, so that
+ *                                  the partial waits on one combine per word (NVIDIA: 4-byte
+ *                                  types 3-12% faster at 2^27, f32 sum 1.07x -> 1.00x CUB);
+ *                                  0: the elements fold into the partial one by one (CPUs:
+ *                                  the tree made argmin 4-7x slower on the 2-core host; AMD:
+ *                                  not measured, the old fold kept)
  *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
  *                                  NULL where there is none (CPUs: the host then passes
  *                                  device-memory scratch instead)
@@ -86,6 +93,8 @@ static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; 
 static inline int redu__dev_interleave_words(void) { return 0; }
 
 static inline int redu__dev_batch_terms(void) { return 1; }
+
+static inline int redu__dev_word_tree(void) { return 0; }
 
 static inline void *redu__dev_team_mem(void) { return (void *)0; }
 
