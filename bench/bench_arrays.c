@@ -17,31 +17,39 @@ static const redu_op redu_ops[BENCH_OP_COUNT] = {REDU_SUM, REDU_MIN, REDU_MAX, R
 
 enum { MAX_REPEAT = 64 };
 
-/* CUB's DeviceReduce from redu-bench-cub (one run of it), by op, type and n. */
+/* CUB's DeviceReduce from redu-bench-cub, by op, type and n: one sample per run of it
+ * (redu-bench runs it once per repeat, so that CUB's column is a median too). */
 typedef struct cub_row {
   int op, type;
   size_t n;
-  double ms;
+  int k;
+  double ms[MAX_REPEAT];
 } cub_row;
 static cub_row cub_rows[BENCH_OP_COUNT * BENCH_TYPE_COUNT * BENCH_MAX_SIZES];
 static int cub_count;
 
-void bench_arrays_note(const char *impl, const char *op, const char *type, size_t n, double ms)
-{
-  if (strcmp(impl, "cub") || cub_count == (int)(sizeof cub_rows / sizeof cub_rows[0]))
-    return;
-  for (int o = 0; o < BENCH_OP_COUNT; ++o)
-    for (int t = 0; t < BENCH_TYPE_COUNT; ++t)
-      if (!strcmp(op, op_names[o]) && !strcmp(type, type_names[t]))
-        cub_rows[cub_count++] = (cub_row){o, t, n, ms};
-}
-
-static double cub_ms(int o, int t, size_t n)
+static cub_row *cub_find(int o, int t, size_t n)
 {
   for (int i = 0; i < cub_count; ++i)
     if (cub_rows[i].op == o && cub_rows[i].type == t && cub_rows[i].n == n)
-      return cub_rows[i].ms;
-  return 0;
+      return &cub_rows[i];
+  return NULL;
+}
+
+void bench_arrays_note(const char *impl, const char *op, const char *type, size_t n, double ms)
+{
+  if (strcmp(impl, "cub"))
+    return;
+  for (int o = 0; o < BENCH_OP_COUNT; ++o)
+    for (int t = 0; t < BENCH_TYPE_COUNT; ++t) {
+      if (strcmp(op, op_names[o]) || strcmp(type, type_names[t]))
+        continue;
+      cub_row *row = cub_find(o, t, n);
+      if (!row && cub_count < (int)(sizeof cub_rows / sizeof cub_rows[0]))
+        row = &cub_rows[cub_count++], *row = (cub_row){.op = o, .type = t, .n = n};
+      if (row && row->k < MAX_REPEAT)
+        row->ms[row->k++] = ms;
+    }
 }
 
 typedef struct arrays_ctx {
@@ -121,6 +129,13 @@ static arrays_stat stat_of(const double *ms, int k)
   qsort(s, (size_t)k, sizeof *s, cmp_double);
   double mid = k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
   return (arrays_stat){mid, mid > 0 ? 100.0 * (s[k - 1] - s[0]) / mid : 0};
+}
+
+/* CUB's median over its runs (0: not measured). */
+static arrays_stat cub_stat(int o, int t, size_t n)
+{
+  const cub_row *row = cub_find(o, t, n);
+  return row && row->k ? stat_of(row->ms, row->k) : (arrays_stat){0, 0};
 }
 
 /* A rate in GB/s, with a ! when it beats the device's peak (cached data, or a time below
@@ -212,7 +227,8 @@ int bench_arrays(int dev, void *x, const bench_arrays_cfg *cfg, const bench_timi
           continue;
         arrays_stat redu = stat_of(tm->impl[o][IMPL_REDU], reps);
         double builtin_ms = stat_of(tm->impl[o][IMPL_BUILTIN], reps).ms;
-        double other_ms = on_host ? stat_of(tm->impl[o][IMPL_HOST_PF], reps).ms : cub_ms(o, t, n);
+        double other_ms =
+            on_host ? stat_of(tm->impl[o][IMPL_HOST_PF], reps).ms : cub_stat(o, t, n).ms;
         int ok = tm->ok[o] == 0;
         mismatches += !ok;
         char r1[24], r2[24], r3[24], r4[24], spread[16] = "-";
@@ -236,7 +252,8 @@ int bench_arrays(int dev, void *x, const bench_arrays_cfg *cfg, const bench_timi
                     {"builtin", builtin_ms, stat_of(tm->impl[o][IMPL_BUILTIN], reps).spread_pct},
                     {"read_ceiling", ceil_ms, stat_of(tm->read, reps).spread_pct},
                     {on_host ? "host_parallel_for" : "cub", other_ms,
-                     on_host ? stat_of(tm->impl[o][IMPL_HOST_PF], reps).spread_pct : 0}};
+                     on_host ? stat_of(tm->impl[o][IMPL_HOST_PF], reps).spread_pct
+                             : cub_stat(o, t, n).spread_pct}};
         for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
           double ms = rows[k].ms, gbps = ms > 0 ? bytes / ms * 1e-6 : 0;
           double kern_gbps = k == 2 && kern_ms > 0 ? bytes / kern_ms * 1e-6 : 0;

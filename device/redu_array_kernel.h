@@ -41,6 +41,10 @@
       A hi = COMBINE(LIFT(e[2 % V], first + 2), LIFT(e[3 % V], first + 3));                        \
       return COMBINE(acc, COMBINE(lo, hi));                                                        \
     }                                                                                              \
+    /* Two elements: only where the accumulator is wider than the element (arg ops' value and      \
+     * index): H100, 2^27, argmin f64/i64 7% faster, but sum f64 7% slower (tuning log). */        \
+    if (V == 2 && sizeof(A) > sizeof(T) && redu__dev_word_tree())                                  \
+      return COMBINE(acc, COMBINE(LIFT(e[0], first), LIFT(e[1 % V], first + 1)));                  \
     for (size_t j = 0; j < V; ++j)                                                                 \
       acc = COMBINE(acc, LIFT(e[j], first + j));                                                   \
     return acc;                                                                                    \

@@ -25,7 +25,8 @@
  *   redu__dev_word_tree()          1: a word of four elements folds as a pairwise tree,
  *                                  (e0 . e1) . (e2 . e3), then into the partial, so that
  *                                  the partial waits on one combine per word (NVIDIA: 4-byte
- *                                  types 3-12% faster at 2^27, f32 sum 1.07x -> 1.00x CUB);
+ *                                  types 3-12% faster at 2^27, f32 sum 1.07x -> 1.00x CUB),
+ *                                  and a word of two as (e0 . e1) for arg ops (7% faster);
  *                                  0: the elements fold into the partial one by one (CPUs:
  *                                  the tree made argmin 4-7x slower on the 2-core host; AMD:
  *                                  not measured, the old fold kept)

@@ -6,8 +6,8 @@ set -eu
 root=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/issue11-s11/run21-redu-bench-arrays.csv" \
-  "$root/docs/results/issue11-s11/run21-redu-bench-floor.csv" > "$tmp/list"
+sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/issue11-s11/run24-redu-bench-arrays.csv" \
+  "$root/docs/results/issue11-s11/run24-redu-bench-floor.csv" > "$tmp/list"
 for f in arrays-sum arrays-min arrays-max arrays-argmin floor; do
   png=$tmp/$f.png
   [ -s "$png" ] || { echo "check_plots: $f.png not written"; exit 1; }
