@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const op_names[BENCH_OP_COUNT] = {"sum", "min", "max", "argmin"};
@@ -111,12 +110,6 @@ static int same_result(bench_type t, bench_op op, bench_value a, bench_value b)
   return a.v == b.v;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* One case's medians over the repeats: median, and the spread (max - min) / median in %. */
 typedef struct arrays_stat {
   double ms, spread_pct;
@@ -126,7 +119,7 @@ static arrays_stat stat_of(const double *ms, int k)
 {
   double s[MAX_REPEAT];
   memcpy(s, ms, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
+  bench_sort(s, (size_t)k);
   double mid = k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
   return (arrays_stat){mid, mid > 0 ? 100.0 * (s[k - 1] - s[0]) / mid : 0};
 }

@@ -22,9 +22,11 @@ double bench_median(void (*fn)(void *), void *arg)
     fn(arg);
     t[k++] = omp_get_wtime() - t0;
   }
-  qsort(t, (size_t)k, sizeof t[0], cmp_double);
+  bench_sort(t, (size_t)k);
   return t[k / 2];
 }
+
+void bench_sort(double *v, size_t k) { qsort(v, k, sizeof v[0], cmp_double); }
 
 int bench_listed(const char *list, const char *name)
 {

@@ -14,6 +14,9 @@ typedef struct bench_timing {
  * (at least 5). */
 double bench_median(void (*fn)(void *), void *arg);
 
+/* Sorts v[0, k) ascending. */
+void bench_sort(double *v, size_t k);
+
 /* Whether name is in the comma-separated list (every name when list is NULL). */
 int bench_listed(const char *list, const char *name);
 
