@@ -11,7 +11,9 @@
  * redu_segmented_sum_f64 call over 2^max-log2 doubles in uniform and power-law segments,
  * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce), floor (the per-call
  * floor at n = 1 ... 2^20, bench/bench_floor.h; --floor-case NAME repeats one of its cases
- * for a profiler).
+ * for a profiler), multi (every GPU of the node reducing 2^max-log2 doubles each in one
+ * redu_multi_reduce call, against device 0 alone over all of them; GPU machines with two or
+ * more devices, and only when named: it allocates the whole on device 0).
  * Struct cases use 2^K elements each (default: 26, or --max-log2 when smaller).
  *
  * Times are medians of end-to-end calls (result on the host), repeated until 0.2 s or
@@ -21,6 +23,7 @@
 #include "bench_baselines.h"
 #include "bench_exact.h"
 #include "bench_floor.h"
+#include "bench_multi.h"
 #include "bench_regions.h"
 #include "bench_segmented.h"
 #include "bench_structs.h"
@@ -115,7 +118,7 @@ int main(int argc, char **argv)
       fprintf(stderr,
               "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
               "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-              "[--only arrays,structs,regions,exact,segmented,floor] [--floor-case NAME] "
+              "[--only arrays,structs,regions,exact,segmented,floor,multi] [--floor-case NAME] "
               "[--repeat K (1..64)]\n",
               argv[0]);
       return 2;
@@ -215,6 +218,15 @@ int main(int argc, char **argv)
   if (bench_listed(sections, "floor")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_floor(dev, &bt, NULL);
+  }
+  if (sections && bench_listed(sections, "multi")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    int nd = omp_get_num_devices();
+    if (on_host || nd < 2)
+      printf("# multi: needs two or more GPUs (%d devices here%s)\n", nd,
+             on_host ? ", CPU devices" : "");
+    else
+      mismatches += bench_multi(nd, max_n, &bt);
   }
   if (csv) {
     fprintf(csv, "%s,empty_region,-,0,0,empty_region,%.6f,0,0,0,0,0,1\n", on_host ? "host" : "gpu",

@@ -7,22 +7,32 @@
 #include "host/redu_call.h"
 #include "host/redu_error.h"
 #include "host/redu_exact.h"
+#include "host/redu_partial.h"
 #include "redu.h"
+#include <string.h>
 
 /* XTYPE: the redu_type of a sum (REDU_EXACT goes to host/redu_exact_calls.c for float and
  * double), REDU_TYPE_COUNT for the other ops. */
 #define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, XTYPE)                \
   REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE)                      \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
+  /* x[0, n) into *acc (which holds the identity); out is the caller's output. */                  \
+  static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n, A *acc,           \
+                                            const void *out, const redu_options *opts)             \
+  {                                                                                                \
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
+    redu_status s;                                                                                 \
+    REDU__RUN_CALL(s, *acc, sh, device, (const T *)x, n, out, out, opts,                           \
+                   redu__k_##op##_##sfx##_launch);                                                 \
+    return s;                                                                                      \
+  }                                                                                                \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,                       \
                                 const redu_options *opts)                                          \
   {                                                                                                \
     if (((XTYPE) == REDU_FLOAT || (XTYPE) == REDU_DOUBLE) && opts && (opts->flags & REDU_EXACT))   \
       return redu__exact_sum((XTYPE), device, x, n, result, opts);                                 \
-    const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
     A acc = (IDENT);                                                                               \
-    redu_status s;                                                                                 \
-    REDU__RUN_CALL(s, acc, sh, device, x, n, result, result, opts, redu__k_##op##_##sfx##_launch); \
+    redu_status s = redu__run_##op##_##sfx(device, x, n, &acc, result, opts);                      \
     if (s != REDU_OK)                                                                              \
       return s;                                                                                    \
     *result = FINISH(acc);                                                                         \
@@ -33,20 +43,55 @@
   {                                                                                                \
     (void)index;                                                                                   \
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, opts);                          \
+  }                                                                                                \
+  /* The partial form (host/redu_partial.h): the accumulator, combined and finished later. */      \
+  static redu_status redu__pr_##op##_##sfx(int device, const void *x, const void *y, size_t n,     \
+                                           void *acc, const redu_options *opts)                    \
+  {                                                                                                \
+    (void)y;                                                                                       \
+    A a = (IDENT);                                                                                 \
+    redu_status s = redu__run_##op##_##sfx(device, x, n, &a, acc, opts);                           \
+    if (s == REDU_OK)                                                                              \
+      memcpy(acc, &a, sizeof a);                                                                   \
+    return s;                                                                                      \
+  }                                                                                                \
+  static void redu__pc_##op##_##sfx(void *acc, const void *later, size_t before)                   \
+  {                                                                                                \
+    (void)before;                                                                                  \
+    A a, b;                                                                                        \
+    memcpy(&a, acc, sizeof a);                                                                     \
+    memcpy(&b, later, sizeof b);                                                                   \
+    a = COMBINE(a, b);                                                                             \
+    memcpy(acc, &a, sizeof a);                                                                     \
+  }                                                                                                \
+  static void redu__pf_##op##_##sfx(const void *acc, void *result, size_t *index)                  \
+  {                                                                                                \
+    (void)index;                                                                                   \
+    A a;                                                                                           \
+    memcpy(&a, acc, sizeof a);                                                                     \
+    *(T *)result = FINISH(a);                                                                      \
   }
 
 #define REDU__DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT)                                             \
   REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, redu__loc_##sfx, IDENT, LIFT,                 \
                             redu__op_##op##_##sfx)                                                 \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(redu__loc_##sfx) };                            \
-  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,         \
-                                const redu_options *opts)                                          \
+  static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n,                   \
+                                            redu__loc_##sfx *acc, const void *out1,                \
+                                            const void *out2, const redu_options *opts)            \
   {                                                                                                \
     const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, redu__loc_##sfx),         \
                                  .builtin = 1};                                                    \
-    redu__loc_##sfx acc = IDENT;                                                                   \
     redu_status s;                                                                                 \
-    REDU__RUN_CALL(s, acc, sh, device, x, n, value, index, opts, redu__k_##op##_##sfx##_launch);   \
+    REDU__RUN_CALL(s, *acc, sh, device, (const T *)x, n, out1, out2, opts,                         \
+                   redu__k_##op##_##sfx##_launch);                                                 \
+    return s;                                                                                      \
+  }                                                                                                \
+  redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,         \
+                                const redu_options *opts)                                          \
+  {                                                                                                \
+    redu__loc_##sfx acc = IDENT;                                                                   \
+    redu_status s = redu__run_##op##_##sfx(device, x, n, &acc, value, index, opts);                \
     if (s != REDU_OK)                                                                              \
       return s;                                                                                    \
     *value = redu__op_value_##sfx(acc.v);                                                          \
@@ -57,6 +102,34 @@
                                           size_t *index, const redu_options *opts)                 \
   {                                                                                                \
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);                   \
+  }                                                                                                \
+  static redu_status redu__pr_##op##_##sfx(int device, const void *x, const void *y, size_t n,     \
+                                           void *acc, const redu_options *opts)                    \
+  {                                                                                                \
+    (void)y;                                                                                       \
+    redu__loc_##sfx a = IDENT;                                                                     \
+    redu_status s = redu__run_##op##_##sfx(device, x, n, &a, acc, acc, opts);                      \
+    if (s == REDU_OK)                                                                              \
+      memcpy(acc, &a, sizeof a);                                                                   \
+    return s;                                                                                      \
+  }                                                                                                \
+  /* later's index counts from its part's start: shift it past the elements before. */             \
+  static void redu__pc_##op##_##sfx(void *acc, const void *later, size_t before)                   \
+  {                                                                                                \
+    redu__loc_##sfx a, b;                                                                          \
+    memcpy(&a, acc, sizeof a);                                                                     \
+    memcpy(&b, later, sizeof b);                                                                   \
+    if (b.i != REDU_NO_INDEX)                                                                      \
+      b.i += before;                                                                               \
+    a = redu__op_##op##_##sfx(a, b);                                                               \
+    memcpy(acc, &a, sizeof a);                                                                     \
+  }                                                                                                \
+  static void redu__pf_##op##_##sfx(const void *acc, void *result, size_t *index)                  \
+  {                                                                                                \
+    redu__loc_##sfx a;                                                                             \
+    memcpy(&a, acc, sizeof a);                                                                     \
+    *(T *)result = redu__op_value_##sfx(a.v);                                                      \
+    *index = a.i;                                                                                  \
   }
 
 #define REDU__DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                           \
@@ -99,21 +172,27 @@ REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_CALLS_BITWISE)
 typedef redu_status (*redu__generic_fn)(int, const void *, size_t, void *, size_t *,
                                         const redu_options *);
 
-/* Per (op, type): the generic entry and the bytes of the accumulator it reduces into. */
+/* Per (op, type): the generic entry and the partial form (host/redu_partial.h), whose
+ * acc_size is what redu_accumulator_size reports. */
 typedef struct redu__builtin {
   redu__generic_fn fn;
-  unsigned char acc_bytes;
+  redu__partial partial;
 } redu__builtin;
 
-#define REDU__ENTRY(op, OP, sfx, E) [OP][E] = {redu__g_##op##_##sfx, redu__acc_bytes_##op##_##sfx}
+/* A built-in's code is its place in the table, op * REDU_TYPE_COUNT + type; exact sums and
+ * dot products follow (host/redu_exact_calls.c). */
+#define REDU__ENTRY(op, OP, sfx, E, ARG)                                                           \
+  [OP][E] = {redu__g_##op##_##sfx,                                                                 \
+             {"redu_" #op "_" #sfx, redu__acc_bytes_##op##_##sfx, redu__pr_##op##_##sfx,           \
+              redu__pc_##op##_##sfx, redu__pf_##op##_##sfx, ARG, (OP) * REDU_TYPE_COUNT + (E)}}
 #define REDU__ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                                \
-  REDU__ENTRY(sum, REDU_SUM, sfx, E), REDU__ENTRY(prod, REDU_PROD, sfx, E),                        \
-      REDU__ENTRY(min, REDU_MIN, sfx, E), REDU__ENTRY(max, REDU_MAX, sfx, E),                      \
-      REDU__ENTRY(land, REDU_LAND, sfx, E), REDU__ENTRY(lor, REDU_LOR, sfx, E),                    \
-      REDU__ENTRY(argmin, REDU_ARGMIN, sfx, E), REDU__ENTRY(argmax, REDU_ARGMAX, sfx, E),
+  REDU__ENTRY(sum, REDU_SUM, sfx, E, 0), REDU__ENTRY(prod, REDU_PROD, sfx, E, 0),                  \
+      REDU__ENTRY(min, REDU_MIN, sfx, E, 0), REDU__ENTRY(max, REDU_MAX, sfx, E, 0),                \
+      REDU__ENTRY(land, REDU_LAND, sfx, E, 0), REDU__ENTRY(lor, REDU_LOR, sfx, E, 0),              \
+      REDU__ENTRY(argmin, REDU_ARGMIN, sfx, E, 1), REDU__ENTRY(argmax, REDU_ARGMAX, sfx, E, 1),
 #define REDU__ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                            \
-  REDU__ENTRY(band, REDU_BAND, sfx, E), REDU__ENTRY(bor, REDU_BOR, sfx, E),                        \
-      REDU__ENTRY(bxor, REDU_BXOR, sfx, E),
+  REDU__ENTRY(band, REDU_BAND, sfx, E, 0), REDU__ENTRY(bor, REDU_BOR, sfx, E, 0),                  \
+      REDU__ENTRY(bxor, REDU_BXOR, sfx, E, 0),
 
 static const redu__builtin redu__builtin_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU__ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU__ENTRIES_BITWISE)};
@@ -121,26 +200,62 @@ static const redu__builtin redu__builtin_table[REDU_OP_COUNT][REDU_TYPE_COUNT] =
 #undef REDU__ENTRIES_BITWISE
 #undef REDU__ENTRY
 
+/* redu_reduce's checks of op and type, for the call fn. */
+static redu_status redu__check_op_type(const char *fn, redu_op op, redu_type type)
+{
+  if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: unknown op %d or type %d; use the redu_op and redu_type enums of "
+                      "redu.h",
+                      fn, (int)op, (int)type);
+  if (!redu__builtin_table[op][type].fn)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: op %d is not defined for floating-point type %d; bitwise and/or/xor "
+                      "take integer types only",
+                      fn, (int)op, (int)type);
+  return REDU_OK;
+}
+
+const redu__partial *redu__partial_builtin(const char *fn, redu_op op, redu_type type,
+                                           unsigned flags, redu_status *st)
+{
+  *st = redu__check_op_type(fn, op, type);
+  if (*st != REDU_OK)
+    return NULL;
+  if (flags & REDU_EXACT) {
+    if (op == REDU_SUM && (type == REDU_FLOAT || type == REDU_DOUBLE))
+      return redu__partial_exact_sum(type);
+    *st = redu__fail(REDU_ERR_UNSUPPORTED,
+                     "%s: REDU_EXACT applies to sums of float and double only (and dot "
+                     "products)",
+                     fn);
+    return NULL;
+  }
+  return &redu__builtin_table[op][type].partial;
+}
+
+const redu__partial *redu__partial_by_code(int code)
+{
+  if (code >= 0 && code < REDU_OP_COUNT * REDU_TYPE_COUNT) {
+    const redu__builtin *b = &redu__builtin_table[code / REDU_TYPE_COUNT][code % REDU_TYPE_COUNT];
+    return b->fn ? &b->partial : NULL;
+  }
+  return redu__partial_exact_by_code(code);
+}
+
 size_t redu_accumulator_size(redu_op op, redu_type type)
 {
   if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
     return 0;
-  return redu__builtin_table[op][type].acc_bytes;
+  return redu__builtin_table[op][type].partial.acc_size;
 }
 
 redu_status redu_reduce(int device, redu_op op, redu_type type, const void *x, size_t n,
                         void *result, size_t *index, const redu_options *opts)
 {
-  if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
-    return redu__fail(REDU_ERR_UNSUPPORTED,
-                      "redu_reduce: unknown op %d or type %d; use the redu_op and redu_type "
-                      "enums of redu.h",
-                      (int)op, (int)type);
-  if (!redu__builtin_table[op][type].fn)
-    return redu__fail(REDU_ERR_UNSUPPORTED,
-                      "redu_reduce: op %d is not defined for floating-point type %d; bitwise "
-                      "and/or/xor take integer types only",
-                      (int)op, (int)type);
+  redu_status s = redu__check_op_type("redu_reduce", op, type);
+  if (s != REDU_OK)
+    return s;
   if ((op == REDU_ARGMIN || op == REDU_ARGMAX) && !index)
     return redu__fail(REDU_ERR_NULL_ARG,
                       "redu_reduce: argmin/argmax need an index output; pass a size_t *");

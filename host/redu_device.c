@@ -72,12 +72,14 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
                       ? (size_t)(p.shared_mem_per_block - REDU__RUNTIME_TEAM_MEM)
                       : 0;
     d->peak_gbps = p.peak_gbps;
+    d->pci[0] = p.pci_domain, d->pci[1] = p.pci_bus, d->pci[2] = p.pci_device;
     snprintf(d->where, sizeof d->where,
              "CUDA driver: %d SMs, %d threads/team, %d B team "
              "memory, %.0f GB/s peak memory bandwidth; waits: %s; %s",
              p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, p.peak_gbps,
              p.waits, loc);
   } else {
+    d->pci[0] = -1;
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
      * here: size it by the host's cores. */
     d->units = redu__topology_cores();

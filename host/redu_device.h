@@ -17,6 +17,7 @@ typedef struct redu__device {
   int max_threads;  /* per team */
   size_t team_mem;  /* dynamic team memory a team may take (0: none, use device memory) */
   double peak_gbps; /* the device memory's peak bandwidth in GB/s; 0 when unknown (CPUs) */
+  int pci[3];       /* a GPU's PCI domain, bus, device, from its driver; pci[0] < 0: none */
   int env_teams;    /* REDU_TEAMS / REDU_THREADS, 0 when unset */
   int env_threads;
   int env_sched_bad; /* REDU_CUDA_SCHED is set to something other than auto or keep */

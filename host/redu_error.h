@@ -5,7 +5,9 @@
 
 #include "redu.h"
 
-/* Formats the detail message (printf-style) for this thread and returns s. */
-redu_status redu__fail(redu_status s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Formats the detail message (printf-style) for this thread and returns s. Exported for
+ * libredu_mpi (host/mpi/), whose messages redu_last_error() returns too. */
+REDU_API redu_status redu__fail(redu_status s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -18,6 +18,14 @@ double redu__x_round(const int64_t *rec, int nlimbs, int bias, int prec, int emi
  * of a sum: its flags when it is NaN, an infinity or other than -0.0, its digits else. */
 void redu__x_record_add(int64_t *rec, int nlimbs, int bias, double d);
 
+/* acc := acc + later, two records of nlimbs limbs and a flags word (the flags or-ed). */
+void redu__x_record_combine(int64_t *acc, const int64_t *later, int nlimbs);
+
+/* The partial forms (host/redu_partial.h) of exact sums (type REDU_FLOAT or REDU_DOUBLE),
+ * and the exact and dot partials by code (NULL for a code that is none of them). */
+const struct redu__partial *redu__partial_exact_sum(redu_type type);
+const struct redu__partial *redu__partial_exact_by_code(int code);
+
 /* REDU_SUM with REDU_EXACT of float (type REDU_FLOAT) or double x[0, n) into *result. */
 redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n, void *result,
                             const redu_options *opts);

@@ -5,6 +5,7 @@
 #include "host/redu_call.h"
 #include "host/redu_error.h"
 #include "host/redu_exact.h"
+#include "host/redu_partial.h"
 #include "redu.h"
 #include <string.h>
 
@@ -42,11 +43,11 @@ REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f64, double, 2, REDU__X_ELEM_DOT64, 0, RE
 REDU__DEFINE_DOT_REDUCE(redu__k_dot_f32, float)
 REDU__DEFINE_DOT_REDUCE(redu__k_dot_f64, double)
 
-/* One exact call of kernel K (limbs, bias of its format) over T x (and y), rounded to the
- * result type (PREC, EMIN), into *result; n = 0 gives +0. */
-#define REDU__RUN_EXACT(s, FN_, K, T, NIN, LIMBS, BIAS, PREC, EMIN, D_, X_, Y_, N_, R_, O_)        \
+/* One exact call of kernel K over T x (and y) into the record rec (LIMBS + 1 words, an array);
+ * OUT_ is the caller's output. */
+#define REDU__RUN_RECORD(s, FN_, K, T, NIN, LIMBS, rec, D_, X_, Y_, N_, OUT_, O_)                  \
   do {                                                                                             \
-    int64_t rec[(LIMBS) + 1] = {0};                                                                \
+    memset(rec, 0, sizeof rec);                                                                    \
     rec[LIMBS] = REDU__X_NOT_NEGZERO; /* n = 0: +0, the identity of the fast sum */                \
     const redu__call_shape sh = {.fn = (FN_),                                                      \
                                  .elem_size = sizeof(T),                                           \
@@ -57,7 +58,15 @@ REDU__DEFINE_DOT_REDUCE(redu__k_dot_f64, double)
                                  .exact = 1,                                                       \
                                  .dot = (NIN) == 2,                                                \
                                  .y = (Y_)};                                                       \
-    REDU__RUN_PAIR_CALL(s, rec, sh, D_, (const T *)(X_), (const T *)(Y_), N_, R_, O_, K##_launch); \
+    REDU__RUN_PAIR_CALL(s, rec, sh, D_, (const T *)(X_), (const T *)(Y_), N_, OUT_, O_,            \
+                        K##_launch);                                                               \
+  } while (0)
+
+/* One exact call, rounded to the result type (PREC, EMIN), into *result; n = 0 gives +0. */
+#define REDU__RUN_EXACT(s, FN_, K, T, NIN, LIMBS, BIAS, PREC, EMIN, D_, X_, Y_, N_, R_, O_)        \
+  do {                                                                                             \
+    int64_t rec[(LIMBS) + 1];                                                                      \
+    REDU__RUN_RECORD(s, FN_, K, T, NIN, LIMBS, rec, D_, X_, Y_, N_, R_, O_);                       \
     if ((s) == REDU_OK)                                                                            \
       *(T *)(R_) = (T)redu__x_round(rec, (LIMBS), (BIAS), (PREC), (EMIN));                         \
   } while (0)
@@ -100,3 +109,128 @@ REDU__DEFINE_DOT_CALL(f32, float, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, 24, -126)
 REDU__DEFINE_DOT_CALL(f64, double, REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS, 53, -1022)
 #undef REDU__DEFINE_DOT_CALL
 #undef REDU__RUN_EXACT
+
+/* ---- Partial forms (host/redu_partial.h): records and double sums, combined on the host --- */
+
+/* A part's record marks that it held terms: a record of no terms must not turn a sum of -0.0
+ * terms elsewhere into +0 (the single call of the whole gives -0.0 then), yet a total of no
+ * terms rounds to +0. Host-side only; cleared before rounding. */
+enum { REDU__X_PART_HAS_TERMS = 16 };
+
+#define REDU__DEFINE_EXACT_PARTIAL(name, FN, K, T, NIN, LIMBS, BIAS, PREC, EMIN)                   \
+  static redu_status redu__xr_##name(int device, const void *x, const void *y, size_t n,           \
+                                     void *acc, const redu_options *opts)                          \
+  {                                                                                                \
+    redu_status s;                                                                                 \
+    int64_t rec[(LIMBS) + 1];                                                                      \
+    REDU__RUN_RECORD(s, FN, K, T, NIN, LIMBS, rec, device, x, y, n, acc, opts);                    \
+    if (s != REDU_OK)                                                                              \
+      return s;                                                                                    \
+    rec[LIMBS] = n ? rec[LIMBS] | REDU__X_PART_HAS_TERMS : 0;                                      \
+    memcpy(acc, rec, sizeof rec);                                                                  \
+    return REDU_OK;                                                                                \
+  }                                                                                                \
+  static void redu__xc_##name(void *acc, const void *later, size_t before)                         \
+  {                                                                                                \
+    (void)before;                                                                                  \
+    int64_t a[(LIMBS) + 1], b[(LIMBS) + 1];                                                        \
+    memcpy(a, acc, sizeof a);                                                                      \
+    memcpy(b, later, sizeof b);                                                                    \
+    redu__x_record_combine(a, b, (LIMBS));                                                         \
+    memcpy(acc, a, sizeof a);                                                                      \
+  }                                                                                                \
+  static void redu__xf_##name(const void *acc, void *result, size_t *index)                        \
+  {                                                                                                \
+    (void)index;                                                                                   \
+    int64_t rec[(LIMBS) + 1];                                                                      \
+    memcpy(rec, acc, sizeof rec);                                                                  \
+    if (!(rec[LIMBS] & REDU__X_PART_HAS_TERMS))                                                    \
+      rec[LIMBS] = REDU__X_NOT_NEGZERO;                                                            \
+    rec[LIMBS] &= ~(int64_t)REDU__X_PART_HAS_TERMS;                                                \
+    *(T *)result = (T)redu__x_round(rec, (LIMBS), (BIAS), (PREC), (EMIN));                         \
+  }
+
+REDU__DEFINE_EXACT_PARTIAL(xsum_f32, "redu_sum_f32", redu__k_xsum_f32, float, 1, REDU__X_SUM_LIMBS,
+                           REDU__X_SUM_BIAS, 24, -126)
+REDU__DEFINE_EXACT_PARTIAL(xsum_f64, "redu_sum_f64", redu__k_xsum_f64, double, 1, REDU__X_SUM_LIMBS,
+                           REDU__X_SUM_BIAS, 53, -1022)
+REDU__DEFINE_EXACT_PARTIAL(xdot_f32, "redu_dot_f32", redu__k_xdot_f32, float, 2, REDU__X_SUM_LIMBS,
+                           REDU__X_SUM_BIAS, 24, -126)
+REDU__DEFINE_EXACT_PARTIAL(xdot_f64, "redu_dot_f64", redu__k_xdot_f64, double, 2, REDU__X_DOT_LIMBS,
+                           REDU__X_DOT_BIAS, 53, -1022)
+#undef REDU__DEFINE_EXACT_PARTIAL
+
+/* The fast dot: products summed in double, rounded once to T at the end. */
+#define REDU__DEFINE_DOT_PARTIAL(sfx, T)                                                           \
+  static redu_status redu__dr_##sfx(int device, const void *x, const void *y, size_t n, void *acc, \
+                                    const redu_options *opts)                                      \
+  {                                                                                                \
+    double a[1] = {0.0};                                                                           \
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_dot_" #sfx, T, double), .builtin = 1,        \
+                                 .dot = 1, .y = y};                                                \
+    redu_status s;                                                                                 \
+    REDU__RUN_PAIR_CALL(s, a, sh, device, (const T *)x, (const T *)y, n, acc, opts,                \
+                        redu__k_dot_##sfx##_launch);                                               \
+    if (s == REDU_OK)                                                                              \
+      memcpy(acc, a, sizeof a);                                                                    \
+    return s;                                                                                      \
+  }                                                                                                \
+  static void redu__df_##sfx(const void *acc, void *result, size_t *index)                         \
+  {                                                                                                \
+    (void)index;                                                                                   \
+    double a;                                                                                      \
+    memcpy(&a, acc, sizeof a);                                                                     \
+    *(T *)result = (T)a;                                                                           \
+  }
+REDU__DEFINE_DOT_PARTIAL(f32, float)
+REDU__DEFINE_DOT_PARTIAL(f64, double)
+#undef REDU__DEFINE_DOT_PARTIAL
+
+static void redu__dc(void *acc, const void *later, size_t before)
+{
+  (void)before;
+  double a, b;
+  memcpy(&a, acc, sizeof a);
+  memcpy(&b, later, sizeof b);
+  a += b;
+  memcpy(acc, &a, sizeof a);
+}
+
+/* Codes after the built-in table's (host/redu_builtin_calls.c). */
+enum { REDU__CODE_X = REDU_OP_COUNT * REDU_TYPE_COUNT };
+#define REDU__X_PARTIAL(name, FN, LIMBS, K)                                                        \
+  {FN,                                                                                             \
+   ((LIMBS) + 1) * sizeof(int64_t),                                                                \
+   redu__xr_##name,                                                                                \
+   redu__xc_##name,                                                                                \
+   redu__xf_##name,                                                                                \
+   0,                                                                                              \
+   REDU__CODE_X + (K)}
+static const redu__partial redu__x_partials[] = {
+    REDU__X_PARTIAL(xsum_f32, "redu_sum_f32", REDU__X_SUM_LIMBS, 0),
+    REDU__X_PARTIAL(xsum_f64, "redu_sum_f64", REDU__X_SUM_LIMBS, 1),
+    REDU__X_PARTIAL(xdot_f32, "redu_dot_f32", REDU__X_SUM_LIMBS, 2),
+    REDU__X_PARTIAL(xdot_f64, "redu_dot_f64", REDU__X_DOT_LIMBS, 3),
+    {"redu_dot_f32", sizeof(double), redu__dr_f32, redu__dc, redu__df_f32, 0, REDU__CODE_X + 4},
+    {"redu_dot_f64", sizeof(double), redu__dr_f64, redu__dc, redu__df_f64, 0, REDU__CODE_X + 5},
+};
+#undef REDU__X_PARTIAL
+_Static_assert((REDU__X_DOT_LIMBS + 1) * 8 <= REDU__PARTIAL_MAX_ACC, "a partial's accumulator");
+
+const redu__partial *redu__partial_exact_sum(redu_type type)
+{
+  return &redu__x_partials[type == REDU_DOUBLE];
+}
+
+const redu__partial *redu__partial_dot(redu_type type, unsigned flags)
+{
+  return &redu__x_partials[(flags & REDU_EXACT ? 2 : 4) + (type == REDU_DOUBLE)];
+}
+
+const redu__partial *redu__partial_exact_by_code(int code)
+{
+  int k = code - REDU__CODE_X;
+  return k >= 0 && k < (int)(sizeof redu__x_partials / sizeof *redu__x_partials)
+             ? &redu__x_partials[k]
+             : NULL;
+}

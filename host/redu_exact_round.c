@@ -70,3 +70,16 @@ void redu__x_record_add(int64_t *rec, int nlimbs, int bias, double d)
     rec[nlimbs] |= REDU__X_NOT_NEGZERO;
   redu__x_deposit(rec, redu__x_split(d, bias), 0); /* the host's "warp" is one lane */
 }
+
+void redu__x_record_combine(int64_t *acc, const int64_t *later, int nlimbs)
+{
+  /* Limbs add; a carry pass then leaves 32-bit digits below the top limb, so any number of
+   * records can be added one after the other without a limb overflowing. */
+  __int128 carry = 0;
+  for (int j = 0; j < nlimbs; ++j) {
+    __int128 v = (__int128)acc[j] + later[j] + carry;
+    carry = j + 1 < nlimbs ? v >> 32 : 0;
+    acc[j] = (int64_t)(v - carry * ((__int128)1 << 32));
+  }
+  acc[nlimbs] |= later[nlimbs];
+}

@@ -38,17 +38,40 @@ void redu__topology_describe(char *buf, size_t len)
            redu__topo_ok ? "" : " (hwloc failed; assumed)");
 }
 
-void redu__topology_pci_locality(int domain, int bus, int dev, char *buf, size_t len)
+static hwloc_obj_t redu__topology_near_pci(int domain, int bus, int dev)
 {
   pthread_once(&redu__topo_once, redu__topology_load);
   hwloc_obj_t pci = redu__topo_ok ? hwloc_get_pcidev_by_busid(redu__topo, (unsigned)domain,
                                                               (unsigned)bus, (unsigned)dev, 0)
                                   : NULL;
-  if (!pci) {
+  return pci ? hwloc_get_non_io_ancestor_obj(redu__topo, pci) : NULL;
+}
+
+int redu__topology_bind_near_pci(int domain, int bus, int dev, char *buf, size_t len)
+{
+  hwloc_obj_t near = redu__topology_near_pci(domain, bus, dev);
+  if (!near || !near->cpuset) {
+    snprintf(buf, len, "not bound: PCI %04x:%02x:%02x.0 not visible to hwloc", domain, bus, dev);
+    return -1;
+  }
+  char cpus[64];
+  hwloc_bitmap_list_snprintf(cpus, sizeof cpus, near->cpuset);
+  if (hwloc_set_cpubind(redu__topo, near->cpuset, HWLOC_CPUBIND_THREAD) != 0) {
+    snprintf(buf, len, "not bound: binding to CPUs %s (near PCI %04x:%02x:%02x.0) failed", cpus,
+             domain, bus, dev);
+    return -1;
+  }
+  snprintf(buf, len, "bound to CPUs %s, near PCI %04x:%02x:%02x.0", cpus, domain, bus, dev);
+  return 0;
+}
+
+void redu__topology_pci_locality(int domain, int bus, int dev, char *buf, size_t len)
+{
+  hwloc_obj_t near = redu__topology_near_pci(domain, bus, dev);
+  if (!near) {
     snprintf(buf, len, "PCI %04x:%02x:%02x.0 not visible to hwloc", domain, bus, dev);
     return;
   }
-  hwloc_obj_t near = hwloc_get_non_io_ancestor_obj(redu__topo, pci);
   char cpus[64] = "?", nodes[64] = "?";
   if (near && near->cpuset)
     hwloc_bitmap_list_snprintf(cpus, sizeof cpus, near->cpuset);

@@ -8,11 +8,13 @@
  *   4. Options                 redu_options and its flags
  *   5. Reductions              redu_reduce, redu_dot_f32/f64, and the typed calls in
  *                              redu_typed.h; redu_segmented_reduce, redu_batched_reduce
- *                              and the typed ones in redu_segmented.h
+ *                              and the typed ones in redu_segmented.h; several devices in
+ *                              one call: redu_multi.h
  *   6. Plans and scratch       redu_describe_plan, redu_plan_query, redu_scratch_query,
  *                              redu_accumulator_size
  *   7. Shutdown                redu_finalize
  * Declared reductions over your own types: redu_udr.h. Wrapped loops: redu_region.h.
+ * Across MPI ranks: redu_mpi.h (library redu::redu_mpi).
  *
  * Conventions of every reduction call:
  *   device   an OpenMP device number (0 .. omp_get_num_devices()-1), the initial device
@@ -90,7 +92,12 @@ REDU_API unsigned redu_version(void);
                          "start of an array of that type, as omp_target_alloc returns it")         \
   X(REDU_ERR_BAD_OFFSETS, "segment offsets are invalid: offsets[k + 1] must not be less "          \
                           "than offsets[k], and offsets[nsegments] must lie inside x's "           \
-                          "allocation; redu_last_error names the first bad position")
+                          "allocation; redu_last_error names the first bad position")              \
+  X(REDU_ERR_BAD_COMM, "the MPI communicator cannot carry this call (redu_mpi.h): pass an "        \
+                       "intracommunicator other than MPI_COMM_NULL, between MPI_Init and "         \
+                       "MPI_Finalize, the same on every rank")                                     \
+  X(REDU_ERR_MPI, "an MPI call failed, or the ranks called different reductions (op, type, "       \
+                  "flags or declared reduction): every rank must make the same call")
 
 #define REDU__STATUS_ENUM(name, text) name,
 typedef enum redu_status { REDU_FOR_EACH_STATUS(REDU__STATUS_ENUM) REDU_STATUS_COUNT } redu_status;
@@ -280,7 +287,9 @@ REDU_API void redu_finalize(void);
 }
 #endif
 
-/* Section 5 continued: every typed call, listed; every segmented and batched call. */
+/* Section 5 continued: every typed call, listed; every segmented and batched call; the
+ * multi-device calls. */
+#include "redu_multi.h"
 #include "redu_segmented.h"
 #include "redu_typed.h"
 

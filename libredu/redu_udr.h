@@ -24,6 +24,7 @@
 #include "device/redu_region_thread.h"
 #include "device/redu_segmented_kernel.h"
 #include "host/redu_call.h"
+#include "host/redu_partial.h"
 #undef REDU__INSIDE
 
 /* The `order` argument: may the combine order change (commutative), or must every
@@ -61,6 +62,11 @@
  *       one reduction per segment, in one call, with the rules of the segmented typed calls
  *       (redu_segmented.h): empty segments give the identity, REDU_ORDERED combines each
  *       segment's elements in index order.
+ *   redu_status redu_multi_reduce_<name>(int ndev, const int *devices, const T *const *xs,
+ *                                        const size_t *ns, T *result, const redu_options *opts)
+ *       device devices[k] reduces xs[k][0, ns[k]), all at once, and the parts are combined
+ *       in order (libredu/redu_multi.h has the rules and statuses); lifts that take the
+ *       index see positions within a part.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
   REDU__DECLARE_REDUCTION(name, T, combine, order, 1, __VA_ARGS__)
@@ -93,6 +99,7 @@
                    initializer(omp_priv = redu_identity_##name()))                                 \
   REDU_DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)                         \
   REDU__DEFINE_SEGMENTED_UDR(name, T)                                                              \
+  REDU__DEFINE_MULTI_UDR(name, T)                                                                  \
   REDU__DEFINE_REGION_STEPS(name, T, redu__k_redu_reduce_##name)                                   \
   static inline __attribute__((unused)) T redu__region_get_##name(const redu__region *R, int k)    \
   {                                                                                                \
@@ -175,6 +182,53 @@
       const redu_options *opts)                                                                    \
   {                                                                                                \
     return redu__sg_##name(device, x, NULL, segment_length, nsegments, 1, results, opts);          \
+  }
+
+/* redu_multi_reduce_<name> (REDU_DECLARE_REDUCTION) and the partial form that
+ * libredu_mpi's redu_mpi_reduce_<name> (redu_mpi.h) shares: each part through
+ * redu_reduce_<name>, the parts combined with the declared combiner (host/redu_partial.h). */
+#define REDU__DEFINE_MULTI_UDR(name, T)                                                            \
+  static inline redu_status redu__pr_##name(int device, const void *x, const void *y, size_t n,    \
+                                            void *acc, const redu_options *opts)                   \
+  {                                                                                                \
+    (void)y;                                                                                       \
+    T r;                                                                                           \
+    redu_status s = redu_reduce_##name(device, (const T *)x, n, &r, opts);                         \
+    if (s == REDU_OK)                                                                              \
+      memcpy(acc, &r, sizeof r);                                                                   \
+    return s;                                                                                      \
+  }                                                                                                \
+  static inline void redu__pc_##name(void *acc, const void *later, size_t before)                  \
+  {                                                                                                \
+    (void)before;                                                                                  \
+    T a, b;                                                                                        \
+    memcpy(&a, acc, sizeof a);                                                                     \
+    memcpy(&b, later, sizeof b);                                                                   \
+    a = redu_combine_##name(a, b);                                                                 \
+    memcpy(acc, &a, sizeof a);                                                                     \
+  }                                                                                                \
+  static inline void redu__pf_##name(const void *acc, void *result, size_t *index)                 \
+  {                                                                                                \
+    (void)index;                                                                                   \
+    memcpy(result, acc, sizeof(T));                                                                \
+  }                                                                                                \
+  static inline __attribute__((unused)) const redu__partial *redu__partial_##name(void)            \
+  {                                                                                                \
+    static const redu__partial p = {"redu_reduce_" #name,                                          \
+                                    sizeof(T),                                                     \
+                                    redu__pr_##name,                                               \
+                                    redu__pc_##name,                                               \
+                                    redu__pf_##name,                                               \
+                                    0,                                                             \
+                                    -1};                                                           \
+    return &p;                                                                                     \
+  }                                                                                                \
+  static inline __attribute__((unused)) redu_status redu_multi_reduce_##name(                      \
+      int ndev, const int *devices, const T *const *xs, const size_t *ns, T *result,               \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu__multi_call("redu_multi_reduce_" #name, redu__partial_##name(), ndev, devices,     \
+                            (const void *const *)xs, NULL, ns, result, NULL, opts);                \
   }
 
 /* The identity lift: reduce the elements themselves. */

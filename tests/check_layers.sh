@@ -3,7 +3,8 @@
 #   libredu/redu.h, redu_types.h, redu_typed.h  the API: public headers only
 #   device/    kernel templates, target layer: device/ and the API, never host/
 #   host/      the library: anything of the above, and host/
-#   libredu/redu_udr.h, redu_region.h  stamping macros: the API, device/, host/redu_call.h
+#   libredu/redu_udr.h, redu_region.h, redu_mpi.h  stamping macros: the API, device/,
+#              host/redu_call.h and host/redu_partial.h (what stamped code calls)
 # and every include of ours names its folder from the include path, never "../".
 set -eu
 src=$1
@@ -15,7 +16,8 @@ incs() { grep -Hn '^#include "' "$@" 2>/dev/null || true; }
 incs $(find libredu device host tests bench examples \( -name '*.c' -o -name '*.h' -o -name '*.cu' \)) | grep '"\.\./' | while read -r l; do echo "layers: relative include: $l"; done | grep . && fail=1
 incs libredu/redu.h libredu/redu_types.h libredu/redu_typed.h | grep -E '"(device|host)/' && bad "the API includes internals"
 incs $(find device -name '*.h') | grep '"host/' && bad "device/ includes host/"
-incs libredu/redu_udr.h libredu/redu_region.h | grep '"host/' | grep -v '"host/redu_call.h"' &&
-  bad "stamping macros include a host header other than host/redu_call.h"
+incs libredu/redu_udr.h libredu/redu_region.h libredu/redu_mpi.h | grep '"host/' |
+  grep -v -e '"host/redu_call.h"' -e '"host/redu_partial.h"' &&
+  bad "stamping macros include a host header other than host/redu_call.h, host/redu_partial.h"
 [ $fail = 0 ] && echo "layers: one way"
 exit $fail
