@@ -7,7 +7,8 @@
 # As root, on a Debian host (debootstrap is installed when missing). Inside a fresh root it
 # runs, as root: scripts/setup.sh --cuda, scripts/test.sh without its clean-root stage
 # (host-offload build, CTest on the plugin and under host fallback, the same under
-# ASan/UBSan, sm_90 compile and link), then scripts/run-main.sh --quick (the main command).
+# ASan/UBSan, the fuzzer, sm_90 compile and link), then scripts/run-main.sh --quick (the
+# main command).
 # Any failure exits non-zero.
 #   --worktree      test the working tree (tracked and untracked files that git does not
 #                   ignore, as they are now) instead of the committed HEAD; scripts/test.sh
@@ -242,8 +243,8 @@ fi
 echo "== clean root: ready in $r ($(elapsed))"
 
 # --- run the README's commands inside ---------------------------------------------------
-# The fuzzer needs nothing the ASan stage does not (libclang-rt-19-dev); it runs outside.
-skip="clean-root fuzz"
+# Every stage of test.sh but this one runs inside (test.sh runs them nowhere else).
+skip="clean-root"
 [ "$san" = 1 ] || skip="$skip san"
 # setup.sh first on its own (timed; test.sh's and run-main.sh's calls then prove it
 # idempotent), then the test suite, then the main command.

@@ -16,9 +16,10 @@ want_cuda=0
 # (a machine with more installed proves nothing). clang-tools-19 holds clang-offload-packager
 # and clang-linker-wrapper, which every offload compile and link runs; clang-19 lacks them.
 # clang-format-19 checks the layout (tests/check_format.sh); libmpfr-dev is the exact
-# reference of tests/test_exact.c.
+# reference of tests/test_exact.c. libopenmpi-dev and openmpi-bin are Debian's Open MPI
+# (4.1), which libredu_mpi (libredu/redu_mpi.h) builds on and whose mpirun runs test_mpi.
 need=""
-for p in clang-19 clang-tools-19 clang-format-19 libclang-rt-19-dev libomp-19-dev lld-19 libhwloc-dev hwloc libmpfr-dev cmake pkg-config make ca-certificates; do
+for p in clang-19 clang-tools-19 clang-format-19 libclang-rt-19-dev libomp-19-dev lld-19 libhwloc-dev hwloc libmpfr-dev libopenmpi-dev openmpi-bin cmake pkg-config make ca-certificates; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then

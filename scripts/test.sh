@@ -3,20 +3,29 @@
 #   1. host-offload build: CTest on the x86_64 offload plugin, then again with
 #      OMP_TARGET_OFFLOAD=DISABLED (host fallback);
 #   2. the same suite with AddressSanitizer + UndefinedBehaviorSanitizer on host code (the
-#      offload image itself is not instrumented; see docs/targets.md), in both host modes;
+#      offload image itself is not instrumented; see docs/targets.md), in both host modes
+#      (under host fallback without the forced-plan repeats, label plan: the plugin run
+#      already took the same host code through those plans under the sanitizers);
 #   3. the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode;
 #   4. the NVIDIA sm_90 build, compiled and linked (device code that does not compile
 #      never lands), its codegen check (tests/check_codegen.sh), and run when an NVIDIA
 #      GPU is present;
-#   5. the clean root: a fresh Debian 12 (debootstrap minbase) runs setup.sh, stages 1, 2, 4
+#   5. the clean root: a fresh Debian 12 (debootstrap minbase) runs setup.sh, stages 1-4
 #      and the main command (scripts/clean-root.sh), so no package this machine happens to
 #      have can hide one missing from setup.sh.
+# Stages 1-4 run once: inside the clean root when stage 5 runs (CI: the suite fits in 30
+# minutes only once), on this machine when it is skipped or when this machine has an
+# NVIDIA GPU (the root cannot run it; the root then repeats stages 1-4 without it).
 # REDU_TEST_SKIP="san fuzz clean-root" leaves out stages 2, 3 and/or 5 (clean-root.sh sets
-# "clean-root fuzz" for the run inside the root: no recursion, and the fuzzer needs no
-# package the ASan stage does not; "san" too with clean-root.sh --no-san).
+# "clean-root" for the run inside the root: no recursion; "san" too with --no-san).
+# CTest runs $(nproc) tests at once; test_large runs alone (RUN_SERIAL).
 set -eu
 . "$(dirname "$0")/common.sh"
 skipped() { case " ${REDU_TEST_SKIP:-} " in *" $1 "*) return 0 ;; esac; return 1; }
+if ! skipped clean-root && ! has_gpu; then
+  echo "== clean root: fresh Debian 12, setup.sh, then every stage inside it"
+  exec "$root/scripts/clean-root.sh" --worktree
+fi
 "$root/scripts/setup.sh" --cuda
 no_cub=-DREDU_BUILD_CUB_REFERENCE=OFF
 
@@ -24,9 +33,9 @@ echo "== host-offload build"
 configure_build "$root/build" host-offload $no_cub
 cd "$root/build"
 echo "== tests on the host-offload plugin"
-ctest --output-on-failure
+ctest --output-on-failure -j "$jobs"
 echo "== tests under host fallback (OMP_TARGET_OFFLOAD=DISABLED)"
-OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure
+OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -j "$jobs"
 
 if skipped san; then
   echo "== ASan/UBSan build: skipped (REDU_TEST_SKIP)"
@@ -37,8 +46,8 @@ else
   # libomp/libomptarget keep allocations to process exit: leak checking would only see
   # theirs. The >2^31-element test is covered by the other two runs.
   export ASAN_OPTIONS=detect_leaks=0
-  ctest --output-on-failure -LE large
-  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE large
+  ctest --output-on-failure -j "$jobs" -LE large
+  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -j "$jobs" -LE "large|plan"
   unset ASAN_OPTIONS
 fi
 
@@ -60,13 +69,12 @@ if has_gpu; then
   ctest --output-on-failure
 fi
 
-# --- Stage 4: the clean root ("trust first") ---------------------------------------------
+# --- Stage 5: the clean root ("trust first") ---------------------------------------------
 # This machine has packages a fresh Debian 12 lacks; a build here proves nothing about
 # setup.sh's list. clean-root.sh builds and tests this working tree (--worktree: the code the
 # stages above just tested) in a debootstrap minbase root with only what setup.sh installs,
 # then runs the main command there. Its base root and .debs are cached outside the repo
-# (/var/cache/libredu-clean-root); on 2 cores a run takes about 5 minutes with that cache,
-# 6-7 without.
+# (/var/cache/libredu-clean-root). Reached here only on a machine with a GPU (see the top).
 if skipped clean-root; then
   echo "== clean root: skipped (REDU_TEST_SKIP)"
 else
