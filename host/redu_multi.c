@@ -1,13 +1,12 @@
-/* Several devices in one call (libredu/redu_multi.h): one host thread per part, bound near
- * its GPU, reduces that part to an accumulator; the calling thread combines them in part
- * order (host/redu_partial.h). */
+/* Several devices in one call (libredu/redu_multi.h): one host thread per part (a kept
+ * worker bound near its GPU, host/redu_workers.h) reduces that part to an accumulator; the
+ * calling thread combines them in part order (host/redu_partial.h). */
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_partial.h"
 #include "host/redu_plan.h"
-#include "host/redu_topology.h"
+#include "host/redu_workers.h"
 #include "redu.h"
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,24 +25,12 @@ typedef struct redu__part {
   _Alignas(16) unsigned char acc[REDU__PARTIAL_MAX_ACC];
 } redu__part;
 
-/* A GPU's part runs near the GPU (hwloc, from the PCI address its driver gave); CPU
- * devices use every core, so their threads stay where they are. */
-static void redu__part_place(redu__part *w)
-{
-  redu__device *d;
-  snprintf(w->where, sizeof w->where, "not bound (a CPU device)");
-  if (redu__device_get(w->device, &d, w->p->fn) == REDU_OK && d->pci[0] >= 0)
-    redu__topology_bind_near_pci(d->pci[0], d->pci[1], d->pci[2], w->where, sizeof w->where);
-}
-
-static void *redu__part_main(void *arg)
+static void redu__part_run(void *arg)
 {
   redu__part *w = arg;
-  redu__part_place(w);
   w->st = w->p->reduce(w->device, w->x, w->y, w->n, w->acc, w->opts);
   if (w->st != REDU_OK)
     snprintf(w->msg, sizeof w->msg, "%s", redu_last_error());
-  return NULL;
 }
 
 /* The arguments every multi call checks before any device work. */
@@ -84,7 +71,7 @@ static redu_status redu__multi_run(const char *fn, const redu__partial *p, int n
   if (s != REDU_OK)
     return s;
   redu__part *w = calloc((size_t)nparts, sizeof *w);
-  pthread_t *th = calloc((size_t)nparts, sizeof *th);
+  redu__worker **th = calloc((size_t)nparts, sizeof *th);
   if (!w || !th) {
     free(w), free(th);
     return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no host memory for %d parts", fn, nparts);
@@ -93,25 +80,21 @@ static redu_status redu__multi_run(const char *fn, const redu__partial *p, int n
     w[k] = (redu__part){
         .p = p, .device = devices[k], .x = xs[k], .y = ys ? ys[k] : NULL, .n = ns[k], .opts = opts};
   /* One part runs on the caller's thread, unbound: nothing to run beside it. */
-  int started = 0;
   if (nparts == 1) {
-    w[0].st = p->reduce(w[0].device, w[0].x, w[0].y, w[0].n, w[0].acc, opts);
-    if (w[0].st != REDU_OK)
-      snprintf(w[0].msg, sizeof w[0].msg, "%s", redu_last_error());
+    redu__part_run(&w[0]);
     snprintf(w[0].where, sizeof w[0].where, "the calling thread");
   } else {
-    for (; started < nparts; ++started)
-      if (pthread_create(&th[started], NULL, redu__part_main, &w[started]) != 0)
-        break;
-    /* Parts whose thread could not start run here, one after the other. */
-    for (int k = started; k < nparts; ++k) {
-      w[k].st = p->reduce(w[k].device, w[k].x, w[k].y, w[k].n, w[k].acc, opts);
-      if (w[k].st != REDU_OK)
-        snprintf(w[k].msg, sizeof w[k].msg, "%s", redu_last_error());
-      snprintf(w[k].where, sizeof w[k].where, "the calling thread (no thread could start)");
-    }
-    for (int k = 0; k < started; ++k)
-      pthread_join(th[k], NULL);
+    for (int k = 0; k < nparts; ++k)
+      th[k] = redu__worker_run(w[k].device, fn, redu__part_run, &w[k]);
+    /* Parts that got no thread run here, one after the other, while the others run. */
+    for (int k = 0; k < nparts; ++k)
+      if (!th[k]) {
+        redu__part_run(&w[k]);
+        snprintf(w[k].where, sizeof w[k].where, "the calling thread (no thread could start)");
+      }
+    for (int k = 0; k < nparts; ++k)
+      if (th[k])
+        redu__worker_wait(th[k], w[k].where, sizeof w[k].where);
   }
   s = REDU_OK;
   for (int k = 0; k < nparts && s == REDU_OK; ++k)

@@ -3,7 +3,7 @@
  * MPI_Allreduce combines the ranks' accumulators in rank order, so every rank gets the same
  * result: the reduction of the concatenation x(rank 0) ++ x(rank 1) ++ ...
  *
- *   double local_dot, dot;
+ *   double dot;
  *   redu_mpi_dot_f64(MPI_COMM_WORLD, dev, x, y, n_local, &dot, NULL);   // CG's dot product
  *
  * Conventions (beyond those of redu.h, which the local part follows on its device):
