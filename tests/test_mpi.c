@@ -212,6 +212,15 @@ static void check_errors(void)
     CHECK(s == REDU_ERR_MPI && r == 42.0 && ri == 42, "rank %d: mismatched calls -> %d", rank,
           (int)s);
   }
+  /* An intercommunicator (even ranks and odd ranks): refused on every rank that passes it. */
+  if (nranks > 1) {
+    MPI_Comm half, inter;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank % 2 ? 0 : 1, 77, &inter);
+    EXPECT_ALL(REDU_ERR_BAD_COMM, redu_mpi_sum_f64(inter, dev, d, 4, &r, NULL));
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+  }
 #undef EXPECT_ALL
   /* MPI_COMM_SELF: this rank alone. */
   CHECK_OK(redu_mpi_sum_f64(MPI_COMM_SELF, dev, d, 4, &r, NULL));
