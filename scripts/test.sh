@@ -18,7 +18,10 @@
 # NVIDIA GPU (the root cannot run it; the root then repeats stages 1-4 without it).
 # REDU_TEST_SKIP="san fuzz clean-root" leaves out stages 2, 3 and/or 5 (clean-root.sh sets
 # "clean-root" for the run inside the root: no recursion; "san" too with --no-san).
-# CTest runs $(nproc) tests at once; test_large runs alone (RUN_SERIAL).
+# CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
+# host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
+# runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
+# with the MPI and multi-device tests, about 20 s, not yet there).
 set -eu
 . "$(dirname "$0")/common.sh"
 skipped() { case " ${REDU_TEST_SKIP:-} " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -33,9 +36,9 @@ echo "== host-offload build"
 configure_build "$root/build" host-offload $no_cub
 cd "$root/build"
 echo "== tests on the host-offload plugin"
-ctest --output-on-failure -j "$jobs"
+ctest --output-on-failure
 echo "== tests under host fallback (OMP_TARGET_OFFLOAD=DISABLED)"
-OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -j "$jobs"
+OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure
 
 if skipped san; then
   echo "== ASan/UBSan build: skipped (REDU_TEST_SKIP)"
@@ -46,8 +49,8 @@ else
   # libomp/libomptarget keep allocations to process exit: leak checking would only see
   # theirs. The >2^31-element test is covered by the other two runs.
   export ASAN_OPTIONS=detect_leaks=0
-  ctest --output-on-failure -j "$jobs" -LE large
-  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -j "$jobs" -LE "large|plan"
+  ctest --output-on-failure -LE large
+  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "large|plan"
   unset ASAN_OPTIONS
 fi
 

@@ -8,7 +8,9 @@
 # (public: redu_, internal: redu__, only those the allowlist below names).
 # Not counted: what clang's OpenMP offloading emits for every target region (.offloading.
 # entry.*, .__omp_offloading_*.region_id, __start/__stop_omp_offloading_entries), weak
-# and with default visibility whatever -fvisibility says; libomptarget registers them.
+# and with default visibility whatever -fvisibility says; libomptarget registers them. Nor,
+# under ASan, the linker's bounds of its globals section (__start/__stop_asan_globals,
+# exported by libredu_mpi.so in the sanitizer build).
 set -eu
 lib=$1 src=$2
 shift 2
@@ -18,7 +20,7 @@ for h; do printf '%s\n' "$src/$h"; done >"$tmp/headers"
 xargs sed -n 's/^REDU_API [^(]*[ *]\(redu_[a-z0-9_]*\)(.*/\1/p' <"$tmp/headers" |
   sort -u >"$tmp/declared"
 nm -D --defined-only "$lib" | awk '{print $NF}' |
-  grep -Ev '^(\.offloading\.entry\.|\.__omp_offloading_|__(start|stop)_omp_offloading_entries$)' |
+  grep -Ev '^(\.offloading\.entry\.|\.__omp_offloading_|__(start|stop)_(omp_offloading_entries|asan_globals)$)' |
   sort -u >"$tmp/exported"
 echo "exported ($(wc -l <"$tmp/exported")):"
 tr '\n' ' ' <"$tmp/exported" | fold -s -w 96
