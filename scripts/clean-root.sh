@@ -183,6 +183,12 @@ touch "$r/etc/libredu-clean-root"
 printf '#!/bin/sh\nexit 101\n' >"$r/usr/sbin/policy-rc.d"
 chmod 755 "$r/usr/sbin/policy-rc.d"
 cp -L /etc/resolv.conf "$r/etc/resolv.conf"
+# debootstrap writes no /etc/hosts; every installed Debian (installer, cloud and container
+# images) has one naming localhost and the machine. Without it each mpirun resolves this
+# machine's name through DNS: 5.9 s instead of 0.7 s per 2-rank run (measured in a root,
+# 2026-11-25), about 1.5 minutes more per CTest pass of the suite (four passes per run).
+printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n' \
+  "$(cat /proc/sys/kernel/hostname)" >"$r/etc/hosts"
 
 # The registry: the host's apt sources as they are (the root must reach what this machine
 # reaches), the keyrings they name, and the host's proxy and date-check settings. Debian's
