@@ -184,20 +184,20 @@ typedef struct redu__builtin {
 #define REDU__ENTRY(op, OP, sfx, E, ARG)                                                           \
   [OP][E] = {redu__g_##op##_##sfx,                                                                 \
              {"redu_" #op "_" #sfx, redu__acc_bytes_##op##_##sfx, redu__pr_##op##_##sfx,           \
-              redu__pc_##op##_##sfx, redu__pf_##op##_##sfx, ARG, (OP) * REDU_TYPE_COUNT + (E)}}
+              redu__pc_##op##_##sfx, redu__pf_##op##_##sfx, ARG, (OP) * REDU_TYPE_COUNT + (E)}},
+#define REDU__VALUE_ENTRY(op, OP, sfx, T, E) REDU__ENTRY(op, OP, sfx, E, 0)
+#define REDU__ARG_ENTRY(op, OP, sfx, T, E) REDU__ENTRY(op, OP, sfx, E, 1)
 #define REDU__ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                                \
-  REDU__ENTRY(sum, REDU_SUM, sfx, E, 0), REDU__ENTRY(prod, REDU_PROD, sfx, E, 0),                  \
-      REDU__ENTRY(min, REDU_MIN, sfx, E, 0), REDU__ENTRY(max, REDU_MAX, sfx, E, 0),                \
-      REDU__ENTRY(land, REDU_LAND, sfx, E, 0), REDU__ENTRY(lor, REDU_LOR, sfx, E, 0),              \
-      REDU__ENTRY(argmin, REDU_ARGMIN, sfx, E, 1), REDU__ENTRY(argmax, REDU_ARGMAX, sfx, E, 1),
+  REDU__FOR_EACH_OP(REDU__VALUE_ENTRY, REDU__ARG_ENTRY, sfx, T, E)
 #define REDU__ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                            \
-  REDU__ENTRY(band, REDU_BAND, sfx, E, 0), REDU__ENTRY(bor, REDU_BOR, sfx, E, 0),                  \
-      REDU__ENTRY(bxor, REDU_BXOR, sfx, E, 0),
+  REDU__FOR_EACH_BITWISE_OP(REDU__VALUE_ENTRY, sfx, T, E)
 
 static const redu__builtin redu__builtin_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU__ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU__ENTRIES_BITWISE)};
 #undef REDU__ENTRIES_ALL
 #undef REDU__ENTRIES_BITWISE
+#undef REDU__VALUE_ENTRY
+#undef REDU__ARG_ENTRY
 #undef REDU__ENTRY
 
 /* redu_reduce's checks of op and type, for the call fn. */

@@ -168,18 +168,9 @@ redu_status redu_multi_reduce(int ndev, const int *devices, redu_op op, redu_typ
              : s;                                                                                  \
   }
 #define REDU__MULTI_ALL(sfx, T, E, K, SA, LO, HI)                                                  \
-  REDU__DEFINE_MULTI_VALUE(sum, REDU_SUM, sfx, T, E)                                               \
-  REDU__DEFINE_MULTI_VALUE(prod, REDU_PROD, sfx, T, E)                                             \
-  REDU__DEFINE_MULTI_VALUE(min, REDU_MIN, sfx, T, E)                                               \
-  REDU__DEFINE_MULTI_VALUE(max, REDU_MAX, sfx, T, E)                                               \
-  REDU__DEFINE_MULTI_VALUE(land, REDU_LAND, sfx, T, E)                                             \
-  REDU__DEFINE_MULTI_VALUE(lor, REDU_LOR, sfx, T, E)                                               \
-  REDU__DEFINE_MULTI_ARG(argmin, REDU_ARGMIN, sfx, T, E)                                           \
-  REDU__DEFINE_MULTI_ARG(argmax, REDU_ARGMAX, sfx, T, E)
+  REDU__FOR_EACH_OP(REDU__DEFINE_MULTI_VALUE, REDU__DEFINE_MULTI_ARG, sfx, T, E)
 #define REDU__MULTI_BITWISE(sfx, T, E, K, SA, LO, HI)                                              \
-  REDU__DEFINE_MULTI_VALUE(band, REDU_BAND, sfx, T, E)                                             \
-  REDU__DEFINE_MULTI_VALUE(bor, REDU_BOR, sfx, T, E)                                               \
-  REDU__DEFINE_MULTI_VALUE(bxor, REDU_BXOR, sfx, T, E)
+  REDU__FOR_EACH_BITWISE_OP(REDU__DEFINE_MULTI_VALUE, sfx, T, E)
 REDU_FOR_EACH_TYPE(REDU__MULTI_ALL)
 REDU_FOR_EACH_INT_TYPE(REDU__MULTI_BITWISE)
 #undef REDU__MULTI_ALL

@@ -26,7 +26,12 @@
  * through host memory; no CUDA-aware MPI is assumed.
  * Threads: calls follow MPI's rules for the level MPI was initialised with.
  * Returns: the statuses of the one-device call, REDU_ERR_BAD_COMM, REDU_ERR_MPI (an MPI call
- *          failed, or the ranks' calls differ). */
+ *          failed, or the ranks' calls differ with accumulators of the same size). Calls
+ *          that differ in accumulator size (argmin on one rank, sum on another) break MPI's
+ *          rule that a collective's type signatures match: MPI reports it (Open MPI: a
+ *          fatal truncation error), libredu cannot. An op/type/flag mix that is not a
+ *          reduction (REDU_ERR_UNSUPPORTED) returns before any communication: the same call
+ *          on every rank gets it on every rank. */
 #ifndef REDU_MPI_H
 #define REDU_MPI_H
 

@@ -53,4 +53,37 @@ static inline void *redu_test_to_device(const void *h, size_t bytes, int dev)
   return d;
 }
 
+/* Bytes of one element of type t. */
+static inline size_t redu_test_type_size(redu_type t)
+{
+  switch (t) {
+#define REDU_TEST_SIZE_CASE(sfx, T, E, K, SA, LO, HI)                                              \
+  case E:                                                                                          \
+    return sizeof(T);
+    REDU_FOR_EACH_TYPE(REDU_TEST_SIZE_CASE)
+#undef REDU_TEST_SIZE_CASE
+  default:
+    return 0;
+  }
+}
+
+/* n elements of type with small values in [-6, 6] (unsigned types: their magnitude), so
+ * that every value occurs many times (ties) and float sums are exact. */
+static inline void redu_test_fill_small(void *x, redu_type type, size_t n, uint64_t seed)
+{
+  for (size_t i = 0; i < n; ++i) {
+    int v = (int)(redu_test_rand(&seed) % 13) - 6;
+    switch (type) {
+#define REDU_TEST_FILL_CASE(sfx, T, E, K, SA, LO, HI)                                              \
+  case E:                                                                                          \
+    ((T *)x)[i] = (T)((E) == REDU_FLOAT || (E) == REDU_DOUBLE || v >= 0 ? v : -v);                 \
+    break;
+      REDU_FOR_EACH_TYPE(REDU_TEST_FILL_CASE)
+#undef REDU_TEST_FILL_CASE
+    default:
+      break;
+    }
+  }
+}
+
 #endif

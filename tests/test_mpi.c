@@ -48,29 +48,10 @@ static void my_part(size_t n, size_t *off, size_t *len)
   *len = n * (weight_before + mine) / total - *off;
 }
 
-static size_t type_size(redu_type t)
-{
-  static const size_t sizes[] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8};
-  return sizes[t];
-}
-
-/* Small values with ties everywhere; floats get a NaN and signed zeros in the mix. */
+/* Small values with ties everywhere; with specials, doubles get a NaN and a -0 in the mix. */
 static void fill(void *x, redu_type type, size_t n, int specials)
 {
-  uint64_t seed = 3 + (uint64_t)type;
-  for (size_t i = 0; i < n; ++i) {
-    int v = (int)(redu_test_rand(&seed) % 13) - 6;
-    switch (type) {
-#define FILL_CASE(sfx, T, E, K, SA, LO, HI)                                                        \
-  case E:                                                                                          \
-    ((T *)x)[i] = (T)((E) == REDU_FLOAT || (E) == REDU_DOUBLE || v >= 0 ? v : -v);                 \
-    break;
-      REDU_FOR_EACH_TYPE(FILL_CASE)
-#undef FILL_CASE
-    default:
-      break;
-    }
-  }
+  redu_test_fill_small(x, type, n, 3 + (uint64_t)type);
   if (specials && type == REDU_DOUBLE) {
     ((double *)x)[n / 2] = -0.0;
     ((double *)x)[n - 3] = NAN;
@@ -83,7 +64,7 @@ static void check_matrix(int specials)
   size_t off, len;
   my_part(N, &off, &len);
   for (int t = 0; t < REDU_TYPE_COUNT; ++t) {
-    size_t es = type_size((redu_type)t);
+    size_t es = redu_test_type_size((redu_type)t);
     fill(host, (redu_type)t, N, specials);
     void *whole = redu_test_to_device(host, N * es, dev);
     void *mine = redu_test_to_device(host + off * es, len * es, dev);

@@ -37,29 +37,25 @@ static int split(size_t n, int s, size_t *ns)
   return k;
 }
 
-/* Fills n elements of `type` with small values (sums of floats exact) and ties: every value
- * occurs many times, in several parts. */
-static void fill(void *x, redu_type type, size_t n, uint64_t seed)
+/* Split s of n host elements of es bytes: the parts' sizes (ns), devices and device
+ * copies (xs); returns the number of parts. */
+static int place_parts(const void *host, size_t es, size_t n, int s, size_t *ns, int *devs,
+                       const void **xs)
 {
-  for (size_t i = 0; i < n; ++i) {
-    int v = (int)(redu_test_rand(&seed) % 13) - 6;
-    switch (type) {
-#define FILL_CASE(sfx, T, E, K, SA, LO, HI)                                                        \
-  case E:                                                                                          \
-    ((T *)x)[i] = (T)((E) == REDU_FLOAT || (E) == REDU_DOUBLE || v >= 0 ? v : -v);                 \
-    break;
-      REDU_FOR_EACH_TYPE(FILL_CASE)
-#undef FILL_CASE
-    default:
-      break;
-    }
+  int parts = split(n, s, ns);
+  size_t off = 0;
+  for (int k = 0; k < parts; ++k) {
+    devs[k] = device_of(k);
+    xs[k] = redu_test_to_device((const char *)host + off * es, ns[k] * es, devs[k]);
+    off += ns[k];
   }
+  return parts;
 }
 
-static size_t type_size(redu_type t)
+static void free_parts(int parts, const int *devs, const void **xs)
 {
-  static const size_t sizes[] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8};
-  return sizes[t];
+  for (int k = 0; k < parts; ++k)
+    omp_target_free((void *)xs[k], devs[k]);
 }
 
 /* Every op x type, every split: the multi call equals the one-device call, bitwise. */
@@ -67,19 +63,14 @@ static void check_matrix(size_t n)
 {
   static unsigned char host[NMAX * 8];
   for (int t = 0; t < REDU_TYPE_COUNT; ++t) {
-    size_t es = type_size((redu_type)t);
-    fill(host, (redu_type)t, n, 7 + (uint64_t)t);
+    size_t es = redu_test_type_size((redu_type)t);
+    redu_test_fill_small(host, (redu_type)t, n, 7 + (uint64_t)t);
     void *whole = redu_test_to_device(host, n * es, device_of(0));
     for (int s = 0; s < SPLITS; ++s) {
       size_t ns[5];
-      int parts = split(n, s, ns), devs[5];
+      int devs[5];
       const void *xs[5];
-      size_t off = 0;
-      for (int k = 0; k < parts; ++k) {
-        devs[k] = device_of(k);
-        xs[k] = redu_test_to_device(host + off * es, ns[k] * es, devs[k]);
-        off += ns[k];
-      }
+      int parts = place_parts(host, es, n, s, ns, devs, xs);
       for (int op = 0; op < REDU_OP_COUNT; ++op) {
         if (redu_accumulator_size((redu_op)op, (redu_type)t) == 0)
           continue;
@@ -96,8 +87,7 @@ static void check_matrix(size_t n)
               "op %d type %d n %zu split %d: multi differs from one device (index %zu vs %zu)", op,
               t, n, s, gi, wi);
       }
-      for (int k = 0; k < parts; ++k)
-        omp_target_free((void *)xs[k], devs[k]);
+      free_parts(parts, devs, xs);
     }
     omp_target_free(whole, device_of(0));
   }
@@ -112,7 +102,7 @@ static void check_typed(void)
   int devs[2] = {device_of(0), device_of(1)};
 #define TYPED(sfx, T, E, K, SA, LO, HI)                                                            \
   {                                                                                                \
-    fill(host, E, N, 99);                                                                          \
+    redu_test_fill_small(host, E, N, 99);                                                          \
     const T *xs[2] = {redu_test_to_device(host, ns[0] * sizeof(T), devs[0]),                       \
                       redu_test_to_device(host + ns[0] * sizeof(T), ns[1] * sizeof(T), devs[1])};  \
     T a, b, v;                                                                                     \
@@ -202,18 +192,12 @@ static void check_declared(void)
   CHECK_OK(redu_reduce_affine_seq(device_of(0), whole, N, &want, NULL));
   for (int s = 0; s < SPLITS; ++s) {
     size_t ns[5];
-    int parts = split(N, s, ns), devs[5];
-    const affine *xs[5];
-    size_t off = 0;
-    for (int k = 0; k < parts; ++k) {
-      devs[k] = device_of(k);
-      xs[k] = redu_test_to_device(h + off, ns[k] * sizeof *h, devs[k]);
-      off += ns[k];
-    }
-    CHECK_OK(redu_multi_reduce_affine_seq(parts, devs, xs, ns, &got, NULL));
+    int devs[5];
+    const void *xs[5];
+    int parts = place_parts(h, sizeof *h, N, s, ns, devs, xs);
+    CHECK_OK(redu_multi_reduce_affine_seq(parts, devs, (const affine *const *)xs, ns, &got, NULL));
     CHECK(want.a == got.a && want.b == got.b, "declared ordered, split %d", s);
-    for (int k = 0; k < parts; ++k)
-      omp_target_free((void *)xs[k], devs[k]);
+    free_parts(parts, devs, xs);
   }
   omp_target_free(whole, device_of(0));
 }

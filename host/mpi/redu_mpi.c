@@ -287,18 +287,9 @@ redu_status redu_mpi_reduce(MPI_Comm comm, int device, redu_op op, redu_type typ
                           value, index, opts);                                                     \
   }
 #define REDU__MPI_ALL(sfx, T, E, K, SA, LO, HI)                                                    \
-  REDU__DEFINE_MPI_VALUE(sum, REDU_SUM, sfx, T, E)                                                 \
-  REDU__DEFINE_MPI_VALUE(prod, REDU_PROD, sfx, T, E)                                               \
-  REDU__DEFINE_MPI_VALUE(min, REDU_MIN, sfx, T, E)                                                 \
-  REDU__DEFINE_MPI_VALUE(max, REDU_MAX, sfx, T, E)                                                 \
-  REDU__DEFINE_MPI_VALUE(land, REDU_LAND, sfx, T, E)                                               \
-  REDU__DEFINE_MPI_VALUE(lor, REDU_LOR, sfx, T, E)                                                 \
-  REDU__DEFINE_MPI_ARG(argmin, REDU_ARGMIN, sfx, T, E)                                             \
-  REDU__DEFINE_MPI_ARG(argmax, REDU_ARGMAX, sfx, T, E)
+  REDU__FOR_EACH_OP(REDU__DEFINE_MPI_VALUE, REDU__DEFINE_MPI_ARG, sfx, T, E)
 #define REDU__MPI_BITWISE(sfx, T, E, K, SA, LO, HI)                                                \
-  REDU__DEFINE_MPI_VALUE(band, REDU_BAND, sfx, T, E)                                               \
-  REDU__DEFINE_MPI_VALUE(bor, REDU_BOR, sfx, T, E)                                                 \
-  REDU__DEFINE_MPI_VALUE(bxor, REDU_BXOR, sfx, T, E)
+  REDU__FOR_EACH_BITWISE_OP(REDU__DEFINE_MPI_VALUE, sfx, T, E)
 REDU_FOR_EACH_TYPE(REDU__MPI_ALL)
 REDU_FOR_EACH_INT_TYPE(REDU__MPI_BITWISE)
 #undef REDU__MPI_ALL
