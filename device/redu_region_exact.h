@@ -51,8 +51,8 @@ static inline int redu__x_region_team(redu__x_lane s, redu__region_thread c, int
 {
   unsigned ws = redu__dev_warp_size();
   redu__x_lane none = redu__x_lane_init();
-  redu__x_finish_warp(redu__x_region_acc(c, k), REDU__X_SUM_BIAS, REDU__X_SUM_LIMBS, s, none, none,
-                      none, c.tid % ws);
+  redu__x_finish_warp_outlined(redu__x_region_acc(c, k), REDU__X_SUM_BIAS, REDU__X_SUM_LIMBS, s,
+                               none, none, none, c.tid % ws);
   int64_t *part = (int64_t *)(c.partials + c.teams_alloc * c.off[k]);
   redu__x_team_store(redu__x_region_accs(c, k), REDU__X_SUM_LIMBS, c.nth / ws,
                      part + (size_t)c.team * (REDU__X_SUM_LIMBS + 1), c.tid, c.nth);

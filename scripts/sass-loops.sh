@@ -1,10 +1,10 @@
 #!/bin/sh
 # sass-loops.sh FILE.c [clang flags...]: what ptxas made of FILE's NVIDIA kernels (sm_90),
 # without a GPU: registers, stack and spills per function (ptxas -v), and for each function
-# the loops that read global memory (LDG), innermost first (up to four), with their SASS mix:
-# 16-byte loads, local-memory traffic (LDL/STL), FP64 instructions, warp votes, calls,
-# barriers. A reduction's hot loop is the one with its 16-byte loads (LDG.E.128); a loop
-# with spills (LDL/STL) or a call inside is worth a look.
+# up to four loops that read global memory (LDG), those with 16-byte loads first, innermost
+# first, with their SASS mix: 16-byte loads, local-memory traffic (LDL/STL), FP64
+# instructions, warp votes, calls, barriers. A reduction's hot loop is the one with its
+# 16-byte loads (LDG.E.128); a loop with spills (LDL/STL) or a call inside is worth a look.
 # Uses the project's CUDA 11.8 root (scripts/setup.sh --cuda: ptxas, cuobjdump, nvdisasm;
 # CUDA 13's cuobjdump cannot read these cubins). Example: scripts/sass-loops.sh
 # host/redu_exact_calls.c
@@ -46,7 +46,8 @@ for part in re.split(r'\n\s*Function : ', text)[1:]:
             body = [o for a, o in ins if int(m.group(1), 16) <= a <= addr]
             if any('LDG' in o for o in body):
                 loops.append(body)
-    for body in sorted(loops, key=len)[:4]:
+    # Loops with 16-byte loads (a reduction's hot loop) first, then the rest, innermost first.
+    for body in sorted(loops, key=lambda b: (not any('LDG.E.128' in o for o in b), len(b)))[:4]:
         count = lambda *keys: sum(any(k in o for k in keys) for o in body)
         name = re.sub(r'^__omp_offloading_[0-9a-f]+_[0-9a-f]+_', '', name)
         print(f"{name}: loop of {len(body)} instructions: LDG {count('LDG')} (16-byte {count('LDG.E.128')}), "
