@@ -13,11 +13,15 @@
  *                                  the device, in every team, that reads after its fence
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
- *   redu__dev_batch_terms()        1: exact sums take a round's four terms as straight-line
- *                                  code and check for remainders once (CPUs: on the 2-core
- *                                  host exact f64 dots 2.1x, f64 sums 1.2x faster at 2^27);
- *                                  0: one warp vote per term (GPUs: the batched round was 2x
- *                                  slower on the H100; docs/performance.md)
+ *   redu__dev_batch_terms()        1: exact sums take a thread's contiguous chunk eight
+ *                                  terms at a time in vectors and check once per 16 terms
+ *                                  (CPUs; device/redu_exact_vec.h); 0: one warp vote per
+ *                                  term (GPUs: batched rounds were 2x slower on the H100;
+ *                                  docs/performance.md)
+ *   REDU__DEV_SIMD_CLONES          on a CPU function: one clone per vector instruction set
+ *                                  (AVX-512, AVX2, the x86-64 baseline), the loader picks
+ *                                  the widest the machine has; nothing on GPUs
+ *   REDU__DEV_CPU_OUTLINED         a function out of line on CPUs, inline on GPUs
  *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
  *                                  a warp's loads coalesce; 0: each thread reads one
  *                                  contiguous chunk (CPUs: interleaving would make every
@@ -46,6 +50,27 @@
 #include <stdint.h>
 
 typedef uint32_t redu__word16 __attribute__((ext_vector_type(4)));
+
+/* A macro, not a variant: it marks a definition. x86-64 CPU code only (the host and the
+ * host-offload target); GPU device passes define __NVPTX__ or __AMDGPU__. */
+#if defined(__x86_64__) && !defined(__NVPTX__) && !defined(__AMDGPU__)
+#define REDU__DEV_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define REDU__DEV_SIMD_CLONES
+#endif
+
+/* On CPUs, a function kept out of line; on GPUs, inlined. With redu__x_dot_elem inlined into a
+ * loop of three or more elements, the optimised x86-64 offload image (host-offload) lost a NaN
+ * product's flag and the terms after it (tests/test_exact, exact double dot); the host's own
+ * compile of the same code, the image built at -O0 and the function out of line were right. We
+ * found no undefined behaviour in it; the cause in LLVM 19 is not isolated. CPUs call it only
+ * for rare terms and a thread's last few elements (device/redu_exact_vec.h); GPUs in the hot
+ * loop, where it stays inline. */
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#define REDU__DEV_CPU_OUTLINED static inline
+#else
+#define REDU__DEV_CPU_OUTLINED __attribute__((noinline)) static
+#endif
 
 enum { REDU__ARCH_CPU = 0, REDU__ARCH_NVPTX = 1, REDU__ARCH_AMDGCN = 2 };
 

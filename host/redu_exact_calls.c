@@ -14,9 +14,6 @@
 #define REDU__X_ELEM_SUM(f, g, xv, yv) redu__x_sum_elem((f), (g), (double)(xv))
 #define REDU__X_ELEM_DOT32(f, g, xv, yv) redu__x_sum_elem((f), (g), (double)(xv) * (double)(yv))
 #define REDU__X_ELEM_DOT64(f, g, xv, yv) redu__x_dot_elem((f), (g), (xv), (yv))
-#define REDU__X_FAST_SUM(f, g, xv, yv) redu__x_sum_fast((f), (g), (double)(xv))
-#define REDU__X_FAST_DOT32(f, g, xv, yv) redu__x_sum_fast((f), (g), (double)(xv) * (double)(yv))
-#define REDU__X_FAST_DOT64(f, g, xv, yv) redu__x_dot_fast((f), (g), (xv), (yv))
 /* Floats take the second level only when a lane of the warp needs it (H100, sum f32 at 2^27:
  * 0.41-0.43 -> 0.34-0.38 ms over two leases; docs/performance.md). REDU__X_EARLY_F32=0 builds
  * the plain two-level step, for comparison. */
@@ -25,21 +22,20 @@
 #endif
 #if REDU__X_EARLY_F32
 #define REDU__X_ELEM_SUM32(f, g, xv, yv) redu__x_sum_elem_early((f), (g), (double)(xv))
-#define REDU__X_FAST_SUM32(f, g, xv, yv) redu__x_sum_fast_hi((f), (g), (double)(xv))
 #else
 #define REDU__X_ELEM_SUM32 REDU__X_ELEM_SUM
-#define REDU__X_FAST_SUM32 REDU__X_FAST_SUM
 #endif
 
-/* Each kind: its per-element step, EARLY, its full step, its batched fast step, its format. */
+/* Each kind: its per-element step, EARLY, its vector terms (device/redu_exact_vec.h), its
+ * format. */
 REDU__DEFINE_EXACT_REDUCE(redu__k_xsum_f32, float, 1, REDU__X_ELEM_SUM32, REDU__X_EARLY_F32,
-                          REDU__X_ELEM_SUM, REDU__X_FAST_SUM32, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
-REDU__DEFINE_EXACT_REDUCE(redu__k_xsum_f64, double, 1, REDU__X_ELEM_SUM, 0, REDU__X_ELEM_SUM,
-                          REDU__X_FAST_SUM, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
-REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f32, float, 2, REDU__X_ELEM_DOT32, 0, REDU__X_ELEM_DOT32,
-                          REDU__X_FAST_DOT32, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
-REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f64, double, 2, REDU__X_ELEM_DOT64, 0, REDU__X_ELEM_DOT64,
-                          REDU__X_FAST_DOT64, REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS)
+                          redu__x_vterms_sum, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
+REDU__DEFINE_EXACT_REDUCE(redu__k_xsum_f64, double, 1, REDU__X_ELEM_SUM, 0, redu__x_vterms_sum,
+                          REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
+REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f32, float, 2, REDU__X_ELEM_DOT32, 0, redu__x_vterms_dot32,
+                          REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
+REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f64, double, 2, REDU__X_ELEM_DOT64, 0, redu__x_vterms_dot64,
+                          REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS)
 REDU__DEFINE_DOT_REDUCE(redu__k_dot_f32, float)
 REDU__DEFINE_DOT_REDUCE(redu__k_dot_f64, double)
 
