@@ -73,11 +73,18 @@ static inline redu__x_fpe redu__x_fpe_init(void)
   return f;
 }
 
-/* TwoSum (Knuth): s + e == a + b exactly, for any finite a, b whose sum does not overflow. */
+/* TwoSum (Knuth): for s = a + b rounded, the error e with s + e == a + b exactly, for finite a,
+ * b whose sum does not overflow. A macro over doubles and vectors of doubles alike (CPUs' vector
+ * steps, device/redu_exact_vec.h); a and s are read more than once. */
+#define REDU__X_TWO_SUM_ERR(a, b, s)                                                               \
+  __extension__({                                                                                  \
+    __typeof__(s) redu__z = (s) - (a);                                                             \
+    ((a) - ((s) - redu__z)) + ((b) - redu__z);                                                     \
+  })
+
 static inline double redu__x_two_sum_err(double a, double b, double s)
 {
-  double z = s - a;
-  return (a - (s - z)) + (b - z);
+  return REDU__X_TWO_SUM_ERR(a, b, s);
 }
 
 /* Adds t (|t| < REDU__X_BIG) to f: into hi, hi's error into lo, lo's error out. */

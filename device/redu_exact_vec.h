@@ -80,12 +80,12 @@ static inline __attribute__((always_inline)) redu__x_vstep redu__x_vadd(redu__x_
 #pragma clang fp contract(off)
   redu__x_vstep r;
   redu__x_d8 u = errors ? t.e : t.p;
-  redu__x_d8 s = f.hi + u, z = s - f.hi, e = (f.hi - (s - z)) + (u - z);
+  redu__x_d8 s = f.hi + u, e = REDU__X_TWO_SUM_ERR(f.hi, u, s);
   r.f.hi = s, r.f.lo = f.lo;
   if (early) {
     r.bad = e != 0;
   } else {
-    redu__x_d8 s2 = f.lo + e, z2 = s2 - f.lo, e2 = (f.lo - (s2 - z2)) + (e - z2);
+    redu__x_d8 s2 = f.lo + e, e2 = REDU__X_TWO_SUM_ERR(f.lo, e, s2);
     r.f.lo = s2;
     r.bad = e2 != 0;
   }
@@ -109,17 +109,15 @@ static inline __attribute__((always_inline)) redu__x_vterms redu__x_vterms_dot32
 }
 
 /* A double dot's terms: each product split exactly into p and e = x * y - p where
- * redu__x_dot_ok holds, e by Veltkamp's split into 26-bit halves, whose partial products are
- * exact (a clone cannot count on a fused multiply-add: the baseline one has none). */
+ * redu__x_dot_ok holds, e by Veltkamp's split (REDU__DEV_SPLIT_PROD_ERR: a clone cannot count on
+ * a fused multiply-add, the baseline one has none). */
 static inline __attribute__((always_inline)) redu__x_vterms redu__x_vterms_dot64(redu__x_vpair v)
 {
 #pragma clang fp contract(off)
   redu__x_d8 a = v.x, b = v.y, p = a * b;
-  redu__x_d8 ca = 134217729.0 * a, cb = 134217729.0 * b;
-  redu__x_d8 ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
   redu__x_vterms r;
   r.p = p;
-  r.e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+  r.e = REDU__DEV_SPLIT_PROD_ERR(a, b, p);
   r.ok = (~REDU__X_VBELOW(p, 0x1p-960) | (p == 0)) & REDU__X_VBELOW(p, REDU__X_BIG) &
          REDU__X_VBELOW(a, 0x1p995) & REDU__X_VBELOW(b, 0x1p995);
   return r;

@@ -72,6 +72,19 @@ typedef uint32_t redu__word16 __attribute__((ext_vector_type(4)));
 #define REDU__DEV_CPU_OUTLINED __attribute__((noinline)) static
 #endif
 
+/* a * b - p exactly, for p = a * b rounded, under redu__dev_prod_err's bounds, without a fused
+ * multiply-add: Veltkamp's split into 26-bit halves makes every partial product exact. A macro
+ * over doubles and vectors of doubles alike (CPUs' exact vector steps, whose baseline copy has
+ * no FMA); a and b are read more than once. */
+#define REDU__DEV_SPLIT_PROD_ERR(a, b, p)                                                          \
+  __extension__({                                                                                  \
+    __typeof__(p) redu__ca = 134217729.0 * (a), redu__cb = 134217729.0 * (b);                      \
+    __typeof__(p) redu__ah = redu__ca - (redu__ca - (a)), redu__al = (a) - redu__ah;               \
+    __typeof__(p) redu__bh = redu__cb - (redu__cb - (b)), redu__bl = (b) - redu__bh;               \
+    ((redu__ah * redu__bh - (p)) + redu__ah * redu__bl + redu__al * redu__bh) +                    \
+        redu__al *redu__bl;                                                                        \
+  })
+
 enum { REDU__ARCH_CPU = 0, REDU__ARCH_NVPTX = 1, REDU__ARCH_AMDGCN = 2 };
 
 #pragma omp begin declare target
@@ -104,13 +117,10 @@ static inline double redu__dev_prod_err(double a, double b, double p)
   return __builtin_fma(a, b, -p);
 }
 #else
-/* Without a fused multiply-add (x86-64's baseline) libm's fma is a software routine:
- * Veltkamp's split into 26-bit halves makes every partial product exact. */
+/* Without a fused multiply-add (x86-64's baseline) libm's fma is a software routine. */
 static inline double redu__dev_prod_err(double a, double b, double p)
 {
-  double ca = 134217729.0 * a, cb = 134217729.0 * b;
-  double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+  return REDU__DEV_SPLIT_PROD_ERR(a, b, p);
 }
 #endif
 
