@@ -75,12 +75,17 @@ static inline redu__x_fpe redu__x_fpe_init(void)
 
 /* TwoSum (Knuth): for s = a + b rounded, the error e with s + e == a + b exactly, for finite a,
  * b whose sum does not overflow. A macro over doubles and vectors of doubles alike (CPUs' vector
- * steps, device/redu_exact_vec.h); a and s are read more than once. */
-#define REDU__X_TWO_SUM_ERR(a, b, s)                                                               \
+ * steps, device/redu_exact_vec.h); a and s are read more than once. _BY takes how two of its
+ * subtractions, SUB(x, y) = x - y, and its last addition, ADD(x, y) = x + y, are issued: the
+ * vector steps issue them as fused multiply-adds by +-1 (the same bits). */
+#define REDU__X_TWO_SUM_ERR_BY(a, b, s, SUB, ADD)                                                  \
   __extension__({                                                                                  \
     __typeof__(s) redu__z = (s) - (a);                                                             \
-    ((a) - ((s) - redu__z)) + ((b) - redu__z);                                                     \
+    ADD((a) - SUB((s), redu__z), SUB((b), redu__z));                                               \
   })
+#define REDU__X_SUB(x, y) ((x) - (y))
+#define REDU__X_ADD(x, y) ((x) + (y))
+#define REDU__X_TWO_SUM_ERR(a, b, s) REDU__X_TWO_SUM_ERR_BY(a, b, s, REDU__X_SUB, REDU__X_ADD)
 
 static inline double redu__x_two_sum_err(double a, double b, double s)
 {

@@ -71,21 +71,39 @@ static inline __attribute__((always_inline)) redu__x_vfpe redu__x_vfpe_init(void
   return f;
 }
 
+/* a * one + b with one == 1 (so a + b rounded, or b - a with -one), as a fused multiply-add in
+ * the clones that have one: Zen 4 issues additions on two pipes and fused multiply-adds on two
+ * others, and the double sum's vector steps are bound by additions (docs/performance.md). one
+ * must come from somewhere the compiler cannot see, or it folds a * 1 away. The other clones
+ * multiply, then add: the same bits. */
+#define REDU__X_VFMA1(a, one, b)                                                                   \
+  __extension__({                                                                                  \
+    _Pragma("clang fp contract(on)")                                                               \
+    (a) * (one) + (b);                                                                             \
+  })
+#define REDU__X_VSUB_FUSED(x, y) REDU__X_VFMA1((y), -redu__one, (x))
+#define REDU__X_VADD_FUSED(x, y) REDU__X_VFMA1((x), redu__one, (y))
+
 /* Adds t's terms (errors: its product errors) to f: TwoSum into hi, hi's error by TwoSum into
- * lo (lo's error must be zero); early (floats): hi only, its error must be zero. */
+ * lo (lo's error must be zero); early (floats): hi only, its error must be zero. Half the
+ * additions fused (REDU__X_VFMA1; redu__one is 1.0), none on the chains from one block to the
+ * next (hi + u, lo + e). */
 static inline __attribute__((always_inline)) redu__x_vstep redu__x_vadd(redu__x_vfpe f,
                                                                         redu__x_vterms t,
-                                                                        int errors, int early)
+                                                                        int errors, int early,
+                                                                        double redu__one)
 {
 #pragma clang fp contract(off)
   redu__x_vstep r;
   redu__x_d8 u = errors ? t.e : t.p;
-  redu__x_d8 s = f.hi + u, e = REDU__X_TWO_SUM_ERR(f.hi, u, s);
+  redu__x_d8 s = f.hi + u;
+  redu__x_d8 e = REDU__X_TWO_SUM_ERR_BY(f.hi, u, s, REDU__X_VSUB_FUSED, REDU__X_VADD_FUSED);
   r.f.hi = s, r.f.lo = f.lo;
   if (early) {
     r.bad = e != 0;
   } else {
-    redu__x_d8 s2 = f.lo + e, e2 = REDU__X_TWO_SUM_ERR(f.lo, e, s2);
+    redu__x_d8 s2 = f.lo + e;
+    redu__x_d8 e2 = REDU__X_TWO_SUM_ERR_BY(f.lo, e, s2, REDU__X_VSUB_FUSED, REDU__X_VADD_FUSED);
     r.f.lo = s2;
     r.bad = e2 != 0;
   }
@@ -144,6 +162,8 @@ static inline __attribute__((always_inline)) redu__x_vterms redu__x_vterms_dot64
     /* A dot of doubles puts its product errors in expansions of their own, as the scalar path */  \
     enum { SPLIT = (NIN) == 2 && sizeof(T) == 8 };                                                 \
     redu__x_vfpe f0 = redu__x_vfpe_init(), f1 = f0, g0 = f0, g1 = f0;                              \
+    volatile double one_unseen = 1.0; /* REDU__X_VFMA1 */                                          \
+    double one = one_unseen;                                                                       \
     for (; end - i >= 16; i += 16) {                                                               \
       redu__x_vpair v0, v1;                                                                        \
       v0.x = __builtin_convertvector(*(const elems8 *)(x + i), redu__x_d8);                        \
@@ -154,11 +174,12 @@ static inline __attribute__((always_inline)) redu__x_vterms redu__x_vterms_dot64
         v1.y = __builtin_convertvector(*(const elems8 *)(y + i + 8), redu__x_d8);                  \
       }                                                                                            \
       redu__x_vterms t0 = VTERMS(v0), t1 = VTERMS(v1);                                             \
-      redu__x_vstep a0 = redu__x_vadd(f0, t0, 0, (EARLY)), a1 = redu__x_vadd(f1, t1, 0, (EARLY));  \
+      redu__x_vstep a0 = redu__x_vadd(f0, t0, 0, (EARLY), one);                                    \
+      redu__x_vstep a1 = redu__x_vadd(f1, t1, 0, (EARLY), one);                                    \
       redu__x_q8 bad = a0.bad | a1.bad | ~t0.ok | ~t1.ok;                                          \
       redu__x_vstep b0 = a0, b1 = a1;                                                              \
       if (SPLIT) {                                                                                 \
-        b0 = redu__x_vadd(g0, t0, 1, 0), b1 = redu__x_vadd(g1, t1, 1, 0);                          \
+        b0 = redu__x_vadd(g0, t0, 1, 0, one), b1 = redu__x_vadd(g1, t1, 1, 0, one);                \
         bad |= b0.bad | b1.bad;                                                                    \
       }                                                                                            \
       if (__builtin_expect(__builtin_reduce_or(bad) != 0, 0)) {                                    \
