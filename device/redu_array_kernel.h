@@ -1,23 +1,28 @@
 /* One reduction over an array = one target region, finished on the device.
  *
- * REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE) defines
+ * REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE, CPU_CHUNK, KEY_PICK) defines
  *   void PFX_launch(const redu__launch *L, const T *x, size_t n)
  * which reduces x[0, n) with the plan in L and leaves the result (an A) in L->result.
  *   IDENT          an expression of type A, the identity of COMBINE
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
- * Each thread reads 16-byte words, four in flight, into four independent partials merged
- * in a fixed order (no serial dependency between loads; measured in docs/performance.md). Which
- * words a thread reads is the target's choice (redu__dev_interleave_words): grid-strided on GPUs so
- * that a warp's loads coalesce, one contiguous chunk per thread on CPUs. The unaligned head and the
- * tail are read element by element. The per-thread order, and so the whole tree, depends only on
- * the plan, the target and x's alignment.
+ *   CPU_CHUNK      REDU__DEFINE_CPU_CHUNK_FOLD or _PICK (device/cpu/redu_cpu_chunk.h): how a
+ *                  CPU thread takes its contiguous chunk (redu__dev_lane_chunks); KEY_PICK
+ *                  the key op _PICK needs (REDU__CPU_NO_KEY_PICK for _FOLD)
+ * On GPUs each thread reads 16-byte words, four in flight, into four independent partials
+ * merged in a fixed order (no serial dependency between loads; measured in
+ * docs/performance.md), interleaved over the grid so that a warp's loads coalesce
+ * (redu__dev_interleave_words); the unaligned head and the tail are read element by element.
+ * On CPUs each thread takes one contiguous chunk of elements through CPU_CHUNK. The
+ * per-thread order, and so the whole tree, depends only on the plan, the target and (GPUs)
+ * x's alignment.
  * T must be 1, 2, 4, 8 or 16 bytes. */
 #ifndef REDU_ARRAY_KERNEL_H
 #define REDU_ARRAY_KERNEL_H
 
 #include "device/redu_internal.h"
 
+#include "device/cpu/redu_cpu_chunk.h"
 #include "device/redu_launch.h"
 #include "device/redu_reducers.h"
 #include "device/redu_team_scratch.h"
@@ -25,9 +30,10 @@
 #include <omp.h>
 #include <stdint.h>
 
-#define REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE)                                 \
+#define REDU__DEFINE_ARRAY_REDUCE(PFX, T, A, IDENT, LIFT, COMBINE, CPU_CHUNK, KEY_PICK)            \
   REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
   _Pragma("omp begin declare target")                                                              \
+  CPU_CHUNK(PFX, T, A, IDENT, LIFT, COMBINE, KEY_PICK)                                             \
   /* The word's elements through a vector view (no array: see PFX_shfl_down). Four elements        \
    * (4-byte types) as a pairwise tree where the target asks for it (redu__dev_word_tree);         \
    * index order kept either way. */                                                               \
@@ -52,6 +58,10 @@
                                                                                                    \
   REDU__INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                       \
   {                                                                                                \
+    if (redu__dev_lane_chunks()) {                                                                 \
+      redu__range c = redu__dev_thread_range(n, 1, g, stride);                                     \
+      return PFX##_chunk(x, c.first, c.end);                                                       \
+    }                                                                                              \
     enum { V = 16 / sizeof(T) };                                                                   \
     uintptr_t addr = (uintptr_t)x;                                                                 \
     size_t head = addr % sizeof(T) ? n : ((16 - addr % 16) % 16) / sizeof(T);                      \

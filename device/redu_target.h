@@ -34,6 +34,11 @@
  *                                  0: the elements fold into the partial one by one (CPUs:
  *                                  the tree made argmin 4-7x slower on the 2-core host; AMD:
  *                                  not measured, the old fold kept)
+ *   redu__dev_lane_chunks()        1: the built-in array kernels take a thread's contiguous
+ *                                  chunk as independent partials, one per element position
+ *                                  of 128 bytes, so that the compiler vectorises the combines
+ *                                  in each REDU__DEV_SIMD_CLONES clone (CPUs); 0: 16-byte
+ *                                  words into four partials (GPUs)
  *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
  *                                  NULL where there is none (CPUs: the host then passes
  *                                  device-memory scratch instead)
@@ -131,6 +136,8 @@ static inline int redu__dev_interleave_words(void) { return 0; }
 static inline int redu__dev_batch_terms(void) { return 1; }
 
 static inline int redu__dev_word_tree(void) { return 0; }
+
+static inline int redu__dev_lane_chunks(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return (void *)0; }
 

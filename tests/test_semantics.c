@@ -83,6 +83,49 @@ static void test_ties_and_infinities(void)
   free(h);
 }
 
+/* Orders that stress CPUs' arg-op blocks (device/cpu/redu_cpu_chunk.h): descending (every
+ * block holds a new best), ascending, every element the identity's value, far apart ties, and
+ * (floats) a NaN near the end; sizes of one block and of many per thread. The reference is a
+ * serial scan for the first best element. */
+enum { ORDER_DOWN, ORDER_UP, ORDER_IDENTITY, ORDER_TIES, ORDER_NAN, ORDER_COUNT };
+#define DEFINE_ARG_ORDERS(sfx, T, HI, LO, FLOATING)                                                \
+  static void test_arg_orders_##sfx(void)                                                          \
+  {                                                                                                \
+    const size_t sizes[] = {1000, 70001};                                                          \
+    for (size_t si = 0; si < 2; ++si)                                                              \
+      for (int p = 0; p < ORDER_COUNT - !(FLOATING); ++p)                                          \
+        for (int is_max = 0; is_max < 2; ++is_max) {                                               \
+          size_t n = sizes[si], want = 0, got_i;                                                   \
+          T *h = malloc(n * sizeof *h), got_v;                                                     \
+          for (size_t k = 0; k < n; ++k)                                                           \
+            h[k] = p == ORDER_DOWN       ? (T)(n - k)                                              \
+                   : p == ORDER_UP       ? (T)k                                                    \
+                   : p == ORDER_IDENTITY ? (is_max ? (LO) : (HI))                                  \
+                                         : (T)((k * 7919) % 1000 + 5);                             \
+          if (p >= ORDER_TIES)                                                                     \
+            h[n / 3] = h[2 * n / 3] = is_max ? (T)2000 : (T)1;                                     \
+          for (size_t k = 1; k < n; ++k)                                                           \
+            if (is_max ? h[k] > h[want] : h[k] < h[want])                                          \
+              want = k;                                                                            \
+          if (p == ORDER_NAN)                                                                      \
+            h[n - 5] = (T)NAN, want = n - 5;                                                       \
+          T *d = redu_test_to_device(h, n * sizeof *h, dev);                                       \
+          for (int teams = 0; teams <= 2; ++teams) {                                               \
+            redu_options o = {.teams = teams};                                                     \
+            CHECK_OK(is_max ? redu_argmax_##sfx(dev, d, n, &got_v, &got_i, &o)                     \
+                            : redu_argmin_##sfx(dev, d, n, &got_v, &got_i, &o));                   \
+            CHECK(got_i == want, "arg%s_" #sfx " order %d n=%zu teams=%d: index %zu, want %zu",    \
+                  is_max ? "max" : "min", p, n, teams, got_i, want);                               \
+          }                                                                                        \
+          omp_target_free(d, dev);                                                                 \
+          free(h);                                                                                 \
+        }                                                                                          \
+  }
+DEFINE_ARG_ORDERS(f64, double, __builtin_inf(), -__builtin_inf(), 1)
+DEFINE_ARG_ORDERS(f32, float, __builtin_inff(), -__builtin_inff(), 1)
+DEFINE_ARG_ORDERS(i32, int32_t, INT32_MAX, INT32_MIN, 0)
+DEFINE_ARG_ORDERS(i64, int64_t, INT64_MAX, INT64_MIN, 0)
+
 static void test_wrap_and_precision(void)
 {
   int8_t h8[300];
@@ -157,6 +200,10 @@ int main(void)
   test_empty();
   test_nan_and_zeros();
   test_ties_and_infinities();
+  test_arg_orders_f64();
+  test_arg_orders_f32();
+  test_arg_orders_i32();
+  test_arg_orders_i64();
   test_wrap_and_precision();
   test_plans();
   return redu_test_finish("test_semantics");

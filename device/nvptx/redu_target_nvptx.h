@@ -37,6 +37,8 @@ static inline int redu__dev_interleave_words(void) { return 1; }
 
 static inline int redu__dev_batch_terms(void) { return 0; }
 
+static inline int redu__dev_lane_chunks(void) { return 0; }
+
 static inline int redu__dev_word_tree(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return llvm_omp_target_dynamic_shared_alloc(); }
