@@ -31,6 +31,16 @@ static const size_t in_sizes[S_COUNT] = {sizeof(cplx), sizeof(double), sizeof(pa
 static const size_t acc_sizes[S_COUNT] = {sizeof(cplx), sizeof(welford), sizeof(particle_loc),
                                           sizeof(lanes64)};
 
+/* CUB's time for the complex sum (redu-bench-cub), and its n; 0 when it gave none. */
+static double cub_complex_ms;
+static size_t cub_complex_n;
+
+void bench_structs_note(const char *impl, const char *scase, size_t n, double ms)
+{
+  if (!strcmp(impl, "cubstruct") && !strcmp(scase, case_names[S_COMPLEX]))
+    cub_complex_ms = ms, cub_complex_n = n;
+}
+
 typedef struct run {
   struct_case c;
   int dev;
@@ -161,9 +171,9 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
   int mismatches = 0;
   printf("\n# struct reductions (user-declared; builtin = clang's declare reduction, same "
          "declaration)\n");
-  printf("%-13s %4s %10s | %9s %8s %6s | %9s %9s | %9s %8s | %9s %9s | %7s %s\n", "case", "accB",
-         "n", "redu ms", "GB/s", "%ceil", "shfl ms", "tree ms", "builtin", "GB/s", "ceil ms",
-         "redu/bnd", "x bltin", "check");
+  printf("%-13s %4s %10s | %9s %8s %6s | %9s %9s | %9s %8s | %9s %9s | %7s %7s %s\n", "case",
+         "accB", "n", "redu ms", "GB/s", "%ceil", "shfl ms", "tree ms", "builtin", "GB/s",
+         "ceil ms", "redu/bnd", "x bltin", "x cub", "check");
   for (int c = 0; c < S_COUNT; ++c) {
     run r = {.c = (struct_case)c, .dev = dev, .n = n};
     /* Host memory is smaller than a GPU's: at most 1 GiB per case there. */
@@ -198,20 +208,30 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
     int ok = same(&mine, &r);
     mismatches += !ok;
     double gbps = bytes / ms[0] * 1e-6, ceil_gbps = bytes / ceil_ms * 1e-6;
+    /* x cub: CUB's time / ours (above 1: libredu faster); "-" where CUB has no figure. */
+    double cub_ms = c == S_COMPLEX && cub_complex_n == r.n ? cub_complex_ms : 0;
+    char vs_cub[16] = "-";
+    if (cub_ms > 0)
+      snprintf(vs_cub, sizeof vs_cub, "%.2f", cub_ms / ms[0]);
     printf("%-13s %4zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9.4f %8.1f | %9.4f %9.3f | "
-           "%7.2f %s\n",
+           "%7.2f %7s %s\n",
            case_names[c], acc_sizes[c], r.n, ms[0], gbps, 100.0 * gbps / ceil_gbps, ms[1], ms[2],
            builtin_ms, bytes / builtin_ms * 1e-6, ceil_ms, ms[0] / bound_ms, builtin_ms / ms[0],
-           ok ? "ok" : "MISMATCH");
+           vs_cub, ok ? "ok" : "MISMATCH");
     fflush(stdout);
     if (t->csv) {
       static const char *const impls[3] = {"libredu", "libredu_shuffle", "libredu_tree"};
-      for (int m = 0; m < 4; ++m) {
-        double v = m < 3 ? ms[m] : builtin_ms;
-        fprintf(t->csv, "%s,%s,struct%zuB,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,0,%.6f,%d\n",
+      for (int m = 0; m < 5; ++m) {
+        double v = m < 3 ? ms[m] : m == 3 ? builtin_ms : cub_ms;
+        if (v <= 0)
+          continue;
+        fprintf(t->csv, "%s,%s,struct%zuB,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d\n",
                 t->on_host ? "host" : "gpu", case_names[c], acc_sizes[c], r.n, bytes,
-                m < 3 ? impls[m] : "builtin", v, bytes / v * 1e-6, 100.0 * ceil_ms / v,
-                builtin_ms / v, bound_ms, ok);
+                m < 3    ? impls[m]
+                : m == 3 ? "builtin"
+                         : "cub",
+                v, bytes / v * 1e-6, 100.0 * ceil_ms / v, builtin_ms / v,
+                cub_ms > 0 ? cub_ms / v : 0.0, bound_ms, ok);
       }
     }
     omp_target_free(x, dev);

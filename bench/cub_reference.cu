@@ -4,13 +4,15 @@
 // impl cub for DeviceReduce (ops sum, min, max, argmin; for f64 and f32 also dot, and
 // sum_g2g: the gpu_to_gpu deterministic sum, with CCCL 3.1 or later), impl kbn for a plain
 // Kahan-Babuska-Neumaier kernel (sum and dot, f64 and f32). Dot products read x and the
-// data after it (y[i] = element max_n + i), as redu-bench's exact section does.
-//   redu-bench-cub N [N ...]
+// data after it (y[i] = element max_n + i), as redu-bench's exact section does. With
+// --struct N, also the structs section's complex sum of N elements (run_struct).
+//   redu-bench-cub N [N ...] [--struct N]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <cub/cub.cuh>
 #include <cuda/std/functional>
 #include <thrust/iterator/counting_iterator.h>
@@ -249,6 +251,48 @@ static void run_segmented(size_t max_n)
   cudaFree(x);
 }
 
+// The structs section's complex sum (bench_structs.c): 16-byte {re, im} elements filled as
+// that section fills them (float words), summed by DeviceReduce::Reduce with a plain
+// struct addition, end to end (reduce + copy of the result). Its line is
+// "cubstruct,complex-sum,struct16B,<n>,<ms>".
+struct cplx16 {
+  double re, im;
+};
+struct cplx16_add {
+  __host__ __device__ cplx16 operator()(const cplx16 &a, const cplx16 &b) const
+  {
+    return {a.re + b.re, a.im + b.im};
+  }
+};
+
+__global__ void fill_words(float *f, size_t words)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words;
+       i += (size_t)gridDim.x * blockDim.x)
+    f[i] = (float)((i * 2654435761u) % 1024) * 0.125f;
+}
+
+static void run_struct(size_t n)
+{
+  cplx16 *x, *out, host;
+  CHECK(cudaMalloc(&x, n * sizeof(cplx16)));
+  CHECK(cudaMalloc(&out, sizeof(cplx16)));
+  fill_words<<<1024, 256>>>((float *)x, n * sizeof(cplx16) / sizeof(float));
+  void *temp = nullptr;
+  size_t tb = 0;
+  int64_t nn = (int64_t)n;
+  CHECK(cub::DeviceReduce::Reduce(temp, tb, x, out, nn, cplx16_add{}, cplx16{0.0, 0.0}));
+  CHECK(cudaMalloc(&temp, tb));
+  printf("cubstruct,complex-sum,struct16B,%zu,%.6f\n", n, median_ms([&] {
+           CHECK(cub::DeviceReduce::Reduce(temp, tb, x, out, nn, cplx16_add{}, cplx16{0.0, 0.0}));
+           CHECK(cudaMemcpy(&host, out, sizeof host, cudaMemcpyDeviceToHost));
+         }));
+  fflush(stdout);
+  cudaFree(temp);
+  cudaFree(x);
+  cudaFree(out);
+}
+
 __global__ void empty_kernel() {}
 
 // CUDA's own per-call floor: an empty kernel and a stream sync, and the same with an 8-byte
@@ -272,10 +316,15 @@ static void run_floor()
 int main(int argc, char **argv)
 {
   std::vector<size_t> sizes;
-  for (int i = 1; i < argc; ++i)
-    sizes.push_back(strtoull(argv[i], nullptr, 10));
+  size_t struct_n = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--struct") && i + 1 < argc)
+      struct_n = strtoull(argv[++i], nullptr, 10);
+    else
+      sizes.push_back(strtoull(argv[i], nullptr, 10));
+  }
   if (sizes.empty()) {
-    fprintf(stderr, "usage: %s N [N ...]\n", argv[0]);
+    fprintf(stderr, "usage: %s N [N ...] [--struct N]\n", argv[0]);
     return 2;
   }
   run_floor();
@@ -284,5 +333,7 @@ int main(int argc, char **argv)
   run<int32_t>("i32", sizes);
   run<int64_t>("i64", sizes);
   run_segmented(*std::max_element(sizes.begin(), sizes.end()));
+  if (struct_n)
+    run_struct(struct_n);
   return 0;
 }

@@ -47,10 +47,11 @@ enum { BENCH_ON_INITIAL, BENCH_ON_CPU_DEVICE, BENCH_ON_GPU };
 
 static void run_empty(void *arg) { bench_empty_region(*(const int *)arg); }
 
-/* Runs redu-bench-cub beside this executable, if built, for sizes; for the floor section's
- * sizes (floor) hands every line ("<impl>,<op>,<type>,<n>,<ms>") to it, otherwise to the
- * arrays, exact and segmented sections. */
-static void load_cub(const size_t *sizes, int nsizes, int floor)
+/* Runs redu-bench-cub beside this executable, if built, for sizes (and the structs section's
+ * complex sum of struct_n elements, when not 0); for the floor section's sizes (floor) hands
+ * every line ("<impl>,<op>,<type>,<n>,<ms>") to it, otherwise to the arrays, exact,
+ * segmented and structs sections. */
+static void load_cub(const size_t *sizes, int nsizes, size_t struct_n, int floor)
 {
   char self[PATH_MAX], cmd[PATH_MAX + 256];
   ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -66,6 +67,8 @@ static void load_cub(const size_t *sizes, int nsizes, int floor)
   int off = snprintf(cmd, sizeof cmd, "'%s'", self);
   for (int i = 0; i < nsizes; ++i)
     off += snprintf(cmd + off, sizeof cmd - (size_t)off, " %zu", sizes[i]);
+  if (struct_n)
+    off += snprintf(cmd + off, sizeof cmd - (size_t)off, " --struct %zu", struct_n);
   fprintf(stderr, "redu-bench: running %s\n", cmd);
   FILE *p = popen(cmd, "r");
   if (!p)
@@ -83,6 +86,7 @@ static void load_cub(const size_t *sizes, int nsizes, int floor)
     bench_exact_note(impl, op, type, n, ms);
     bench_segmented_note(impl, op, n, ms);
     bench_arrays_note(impl, op, type, n, ms);
+    bench_structs_note(impl, op, n, ms);
   }
   pclose(p);
 }
@@ -166,14 +170,17 @@ int main(int argc, char **argv)
               floor_case);
     return wrong != 0;
   }
+  if (!struct_log2)
+    struct_log2 = max_log2 < 26 ? max_log2 : 26;
+  size_t struct_n = bench_listed(sections, "structs") ? (size_t)1 << struct_log2 : 0;
   if (use_cub && !on_host) {
     /* Once per repeat when the arrays table is repeated: its CUB column is then a median
      * too (other sections keep the last run's figures). */
     int cub_runs = bench_listed(sections, "arrays") ? repeat : 1;
     for (int r = 0; r < cub_runs && (!sections || strcmp(sections, "floor")); ++r)
-      load_cub(sizes, nsizes, 0);
+      load_cub(sizes, nsizes, r == 0 ? struct_n : 0, 0);
     if (bench_listed(sections, "floor"))
-      load_cub(bench_floor_sizes, BENCH_FLOOR_SIZES, 1);
+      load_cub(bench_floor_sizes, BENCH_FLOOR_SIZES, 0, 1);
   }
 
   void *x = omp_target_alloc(max_n * 8, dev);
@@ -198,10 +205,8 @@ int main(int argc, char **argv)
     mismatches += m;
   }
   if (bench_listed(sections, "structs")) {
-    if (!struct_log2)
-      struct_log2 = max_log2 < 26 ? max_log2 : 26;
     bench_timing bt = {empty_ms, on_host, csv};
-    mismatches += bench_structs(dev, (size_t)1 << struct_log2, &bt);
+    mismatches += bench_structs(dev, struct_n, &bt);
   }
   if (bench_listed(sections, "regions")) {
     bench_timing bt = {empty_ms, on_host, csv};
