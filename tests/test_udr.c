@@ -222,6 +222,59 @@ DEFINE_SIZE_CLASS(8)
 DEFINE_SIZE_CLASS(16)
 DEFINE_SIZE_CLASS(64)
 
+/* A transform reduction whose lift uses the index, over 8-byte (double) and 4-byte (float)
+ * elements: the first index of the largest value. GPUs read such inputs a 16-byte word at a
+ * time when x is 16-byte aligned (device/redu_index_kernel.h), so each case runs on x and on
+ * x + 1 (element by element), with many ties, against a serial scan. */
+typedef struct {
+  double v;
+  size_t i;
+} first_max;
+static inline first_max first_max_pick(first_max a, first_max b)
+{
+  return b.v > a.v || (b.v == a.v && b.i < a.i) ? b : a;
+}
+static inline first_max first_max_of_f64(double v, size_t i) { return (first_max){v, i}; }
+static inline first_max first_max_of_f32(float v, size_t i) { return (first_max){v, i}; }
+REDU_DECLARE_REDUCTION(first_max_at, first_max, first_max_pick, REDU_COMMUTATIVE,
+                       {-__builtin_inf(), SIZE_MAX})
+REDU_DEFINE_TRANSFORM_REDUCTION(first_max_f64, first_max_at, double, first_max_of_f64)
+REDU_DEFINE_TRANSFORM_REDUCTION(first_max_f32, first_max_at, float, first_max_of_f32)
+
+#define DEFINE_FIRST_MAX_TEST(sfx, T)                                                              \
+  static void test_first_max_##sfx(int dev)                                                        \
+  {                                                                                                \
+    size_t nmax = sizes[NSIZES - 1] + 1;                                                           \
+    T *h = malloc(nmax * sizeof *h);                                                               \
+    for (int si = 0; si < NSIZES; ++si)                                                            \
+      for (size_t off = 0; off < 2; ++off) {                                                       \
+        size_t n = sizes[si], top = ((n / 2) & ~(size_t)3) + 1;                                    \
+        uint64_t seed = 11;                                                                        \
+        for (size_t i = 0; i < nmax; ++i)                                                          \
+          h[i] = (T)(redu_test_rand(&seed) % 97);                                                  \
+        /* The first maximum at an index 1 mod 4, a tie 0 mod 4 after it: a word path that         \
+         * dropped or misplaced an element of a word gets either wrong. */                         \
+        if (top + 3 < n)                                                                           \
+          h[off + top] = h[off + top + 3] = (T)200;                                                \
+        T *d = redu_test_to_device(h, nmax * sizeof *h, dev);                                      \
+        first_max want = redu_identity_first_max_at(), got;                                        \
+        for (size_t i = 0; i < n; ++i)                                                             \
+          want = first_max_pick(want, first_max_of_##sfx(h[off + i], i));                          \
+        /* The planner's league, and 7 teams: threads then take many rounds of four words. */      \
+        for (int teams = 0; teams <= 7; teams += 7) {                                              \
+          redu_options o = {.teams = teams};                                                       \
+          CHECK_OK(first_max_##sfx(dev, d + off, n, &got, &o));                                    \
+          CHECK(got.v == want.v && got.i == want.i,                                                \
+                "first max of " #T ", n=%zu, offset %zu, teams %d: %g@%zu, want %g@%zu", n, off,   \
+                teams, got.v, got.i, want.v, want.i);                                              \
+        }                                                                                          \
+        omp_target_free(d, dev);                                                                   \
+      }                                                                                            \
+    free(h);                                                                                       \
+  }
+DEFINE_FIRST_MAX_TEST(f64, double)
+DEFINE_FIRST_MAX_TEST(f32, float)
+
 /* Types over 256 bytes or over-aligned fail to compile (tests/compile_fail/). */
 static void test_errors(int dev)
 {
@@ -268,6 +321,8 @@ int main(void)
   test8(dev);
   test16(dev);
   test64(dev);
+  test_first_max_f64(dev);
+  test_first_max_f32(dev);
   test_errors(dev);
   return redu_test_finish("test_udr");
 }
