@@ -31,14 +31,14 @@
  *                                  the partial waits on one combine per word (NVIDIA: 4-byte
  *                                  types 3-12% faster at 2^27, f32 sum 1.07x -> 1.00x CUB),
  *                                  and a word of two as (e0 . e1) for arg ops (7% faster);
- *                                  0: the elements fold into the partial one by one (CPUs:
- *                                  the tree made argmin 4-7x slower on the 2-core host; AMD:
- *                                  not measured, the old fold kept)
+ *                                  0: the elements fold into the partial one by one (AMD:
+ *                                  not measured, the old fold kept; CPUs do not take the
+ *                                  word loop, see redu__dev_lane_chunks)
  *   redu__dev_lane_chunks()        1: the built-in array kernels take a thread's contiguous
- *                                  chunk as independent partials, one per element position
- *                                  of 128 bytes, so that the compiler vectorises the combines
- *                                  in each REDU__DEV_SIMD_CLONES clone (CPUs); 0: 16-byte
- *                                  words into four partials (GPUs)
+ *                                  chunk through device/cpu/redu_cpu_chunk.h, written for
+ *                                  the compiler's vectoriser and compiled per instruction
+ *                                  set (REDU__DEV_SIMD_CLONES) (CPUs); 0: 16-byte words into
+ *                                  four partials (GPUs)
  *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
  *                                  NULL where there is none (CPUs: the host then passes
  *                                  device-memory scratch instead)
