@@ -7,7 +7,7 @@
  *   LIFT(v, i)     turns element v (a T) at index i (size_t) into an A
  *   COMBINE(a, b)  as in redu_reducers.h; inlined, never called through a pointer
  *   CPU_CHUNK      REDU__DEFINE_CPU_CHUNK_FOLD or _PICK (device/cpu/redu_cpu_chunk.h): how a
- *                  CPU thread takes its contiguous chunk (redu__dev_lane_chunks); KEY_PICK
+ *                  CPU thread takes its contiguous chunk (redu__dev_vector_chunks); KEY_PICK
  *                  the key op _PICK needs (REDU__CPU_NO_KEY_PICK for _FOLD)
  * On GPUs each thread reads 16-byte words, four in flight, into four independent partials
  * merged in a fixed order (no serial dependency between loads; measured in
@@ -58,7 +58,7 @@
                                                                                                    \
   REDU__INLINE A PFX##_thread(const T *x, size_t n, size_t g, size_t stride)                       \
   {                                                                                                \
-    if (redu__dev_lane_chunks()) {                                                                 \
+    if (redu__dev_vector_chunks()) {                                                               \
       redu__range c = redu__dev_thread_range(n, 1, g, stride);                                     \
       return PFX##_chunk(x, c.first, c.end);                                                       \
     }                                                                                              \

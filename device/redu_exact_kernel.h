@@ -15,7 +15,7 @@
  * does; on GPUs the next round's words are loaded before this round's terms are added (the
  * loads stay in flight during the additions), and its lanes vote after every element whether
  * any has a remainder for the warp's accumulator (rare); CPUs take their contiguous chunk
- * eight terms at a time in vectors (redu__dev_batch_terms, device/redu_exact_vec.h). Every loop
+ * eight terms at a time in vectors (redu__dev_vector_chunks, device/redu_exact_vec.h). Every loop
  * runs a warp-uniform number of times and pads missing elements with terms that add nothing (-0.0,
  * which keeps an all -0.0 sum -0.0). At the end each warp adds its lanes' expansions to its
  * accumulator limb by limb, the team adds its warps' accumulators, and the last team to arrive adds
@@ -177,7 +177,7 @@ static inline redu__x_words redu__x_load_words(const redu__word16 *p, size_t k, 
     s0 = PFX##_elements(s0, x, y, g, head, stride, acc, lane);                                     \
     redu__range r = redu__dev_thread_range(nw, 0, g, stride);                                      \
     size_t step = r.step, end = r.end;                                                             \
-    if (redu__dev_batch_terms()) {                                                                 \
+    if (redu__dev_vector_chunks()) {                                                               \
       /* CPUs: one contiguous chunk of words per thread (redu__dev_thread_range). */               \
       s2 = PFX##_vec(s2, x + head, (NIN) == 2 ? y + head : y, r.first * V, r.end * V, acc, lane);  \
     } else {                                                                                       \

@@ -1,4 +1,4 @@
-/* Exact sums on CPUs (redu__dev_batch_terms): a thread's contiguous elements taken eight at a
+/* Exact sums on CPUs (redu__dev_vector_chunks): a thread's contiguous elements taken eight at a
  * time into eight two-double expansions held as vectors, so that one vector instruction does
  * a step of TwoSum for eight terms (docs/design.md, "Exact sums").
  *

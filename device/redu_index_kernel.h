@@ -94,7 +94,7 @@
           size_t b = (w + k * stride) * E;                                                         \
           A q = COMBINE(LIFT(xa, b), LIFT(xa, b + 1));                                             \
           if (E == 4)                                                                              \
-            q = COMBINE(q, COMBINE(LIFT(xa, b + 2 % E), LIFT(xa, b + 3 % E)));                     \
+            q = COMBINE(q, COMBINE(LIFT(xa, b + 2), LIFT(xa, b + 3)));                             \
           t = k ? COMBINE(t, q) : q;                                                               \
         }                                                                                          \
         acc = COMBINE(acc, t);                                                                     \

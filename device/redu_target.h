@@ -13,11 +13,14 @@
  *                                  the device, in every team, that reads after its fence
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
- *   redu__dev_batch_terms()        1: exact sums take a thread's contiguous chunk eight
- *                                  terms at a time in vectors and check once per 16 terms
- *                                  (CPUs; device/redu_exact_vec.h); 0: one warp vote per
- *                                  term (GPUs: batched rounds were 2x slower on the H100;
- *                                  docs/performance.md)
+ *   redu__dev_vector_chunks()      1: a thread's contiguous chunk goes through CPU vector code
+ *                                  compiled per instruction set (REDU__DEV_SIMD_CLONES):
+ *                                  exact sums eight terms at a time, one check per 16 terms
+ *                                  (device/redu_exact_vec.h), built-in array reductions
+ *                                  through device/cpu/redu_cpu_chunk.h (CPUs); 0: exact sums
+ *                                  vote once per term (GPUs: batched rounds were 2x slower on
+ *                                  the H100; docs/performance.md), built-in arrays read
+ *                                  16-byte words into four partials
  *   REDU__DEV_SIMD_CLONES          on a CPU function: one clone per vector instruction set
  *                                  (AVX-512, AVX2, the x86-64 baseline), the loader picks
  *                                  the widest the machine has; nothing on GPUs
@@ -33,12 +36,7 @@
  *                                  and a word of two as (e0 . e1) for arg ops (7% faster);
  *                                  0: the elements fold into the partial one by one (AMD:
  *                                  not measured, the old fold kept; CPUs do not take the
- *                                  word loop, see redu__dev_lane_chunks)
- *   redu__dev_lane_chunks()        1: the built-in array kernels take a thread's contiguous
- *                                  chunk through device/cpu/redu_cpu_chunk.h, written for
- *                                  the compiler's vectoriser and compiled per instruction
- *                                  set (REDU__DEV_SIMD_CLONES) (CPUs); 0: 16-byte words into
- *                                  four partials (GPUs)
+ *                                  word loop, see redu__dev_vector_chunks)
  *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
  *                                  NULL where there is none (CPUs: the host then passes
  *                                  device-memory scratch instead)
@@ -133,11 +131,9 @@ static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; 
 
 static inline int redu__dev_interleave_words(void) { return 0; }
 
-static inline int redu__dev_batch_terms(void) { return 1; }
+static inline int redu__dev_vector_chunks(void) { return 1; }
 
 static inline int redu__dev_word_tree(void) { return 0; }
-
-static inline int redu__dev_lane_chunks(void) { return 1; }
 
 static inline void *redu__dev_team_mem(void) { return (void *)0; }
 

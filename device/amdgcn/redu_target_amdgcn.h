@@ -35,9 +35,7 @@ static inline double redu__dev_prod_err(double a, double b, double p)
 
 static inline int redu__dev_interleave_words(void) { return 1; }
 
-static inline int redu__dev_batch_terms(void) { return 0; }
-
-static inline int redu__dev_lane_chunks(void) { return 0; }
+static inline int redu__dev_vector_chunks(void) { return 0; }
 
 static inline int redu__dev_word_tree(void) { return 0; }
 

@@ -1,4 +1,4 @@
-/* A CPU thread's contiguous chunk of a built-in array reduction (redu__dev_lane_chunks),
+/* A CPU thread's contiguous chunk of a built-in array reduction (redu__dev_vector_chunks),
  * written so that the compiler vectorises it, in one clone per vector instruction set
  * (REDU__DEV_SIMD_CLONES). Two forms, each defining
  *   A PFX_chunk(const T *x, size_t first, size_t end)
