@@ -98,6 +98,6 @@
     return acc;                                                                                    \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-  REDU__DEFINE_TEAM_LAUNCH(PFX, T, A, IDENT, 0)
+  REDU__DEFINE_TEAM_LAUNCH(PFX, T, A, IDENT, 0, 0)
 
 #endif

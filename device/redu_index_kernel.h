@@ -2,12 +2,13 @@
  * the value at index i comes from the caller's inlined LIFT. Serves user-declared
  * reductions (libredu/redu_udr.h) over any trivially copyable accumulator up to 256 B.
  *
- * REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED) defines
+ * REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LOAD, LIFT, COMBINE, ORDERED) defines
  *   void PFX_launch(const redu__launch *L, const S *x, size_t n)
- * which leaves COMBINE over i in [0, n) of LIFT(x, i) (an A) in L->result.
+ * which leaves COMBINE over i in [0, n) of LIFT(x[i], i) (an A) in L->result.
  *   IDENT            an expression of type A, the identity of COMBINE
- *   LIFT(x, i)       the A for index i; reads x (S is any type, x[0, n) is what is mapped
- *                    when the input is a host array)
+ *   LOAD(p)          the element at p (REDU__DEFINE_ELEMENT_LOAD; S is any type, x[0, n) is
+ *                    what is mapped when the input is a host array)
+ *   LIFT(v, i)       the A for element v at index i, inlined
  *   COMBINE(a, b)    associative, inlined (redu_reducers.h)
  *   ORDERED          1 when COMBINE is not commutative: every thread takes one contiguous
  *                    chunk of indices and every step combines in index order. 0: threads
@@ -62,70 +63,101 @@
   }                                                                                                \
   _Pragma("omp end declare target")
 
-#define REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                        \
+#define REDU__DEFINE_INDEX_REDUCE(PFX, S, A, IDENT, LOAD, LIFT, COMBINE, ORDERED)                  \
   REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
   _Pragma("omp begin declare target")                                                              \
+  /* Element k of a 16-byte word of 4- or 8-byte elements: a copy out of the word's register       \
+   * (folded to a register move). Called only where E * sizeof(S) == 16; the % and the size        \
+   * clamp keep the copy in bounds in the dead code other sizes compile. */                        \
+  static inline S PFX##_word_elem(redu__word16 q, size_t k)                                        \
+  {                                                                                                \
+    S v;                                                                                           \
+    __builtin_memcpy(&v, (const char *)&q + k * sizeof(S) % 16, sizeof(S) < 16 ? sizeof(S) : 16);  \
+    return v;                                                                                      \
+  }                                                                                                \
+  /* The elements of one word (first index b) lifted and combined pairwise: the tree's combines    \
+   * see constant-folded inputs when LIFT makes them (Welford: a count of 1 + 1). */               \
+  static inline A PFX##_word(redu__word16 q, size_t b)                                             \
+  {                                                                                                \
+    enum { E = 16 / sizeof(S) };                                                                   \
+    A r = COMBINE(LIFT(PFX##_word_elem(q, 0), b), LIFT(PFX##_word_elem(q, 1), b + 1));             \
+    if (E == 4)                                                                                    \
+      r = COMBINE(                                                                                 \
+          r, COMBINE(LIFT(PFX##_word_elem(q, 2), b + 2), LIFT(PFX##_word_elem(q, 3), b + 3)));     \
+    return r;                                                                                      \
+  }                                                                                                \
+  /* One round: four words, w + k * stride for k < 4, combined in k order. */                      \
+  static inline A PFX##_round(redu__word16 q0, redu__word16 q1, redu__word16 q2, redu__word16 q3,  \
+                              size_t w, size_t stride)                                             \
+  {                                                                                                \
+    enum { E = 16 / sizeof(S) };                                                                   \
+    A t = COMBINE(PFX##_word(q0, w * E), PFX##_word(q1, (w + stride) * E));                        \
+    t = COMBINE(t, PFX##_word(q2, (w + 2 * stride) * E));                                          \
+    return COMBINE(t, PFX##_word(q3, (w + 3 * stride) * E));                                       \
+  }                                                                                                \
   /* Each round lifts U elements, combines them pairwise (a tree: adjacent first), and             \
-   * then into the one accumulator: one combine per U elements on the serial chain, and            \
-   * the tree's combines see constant-folded inputs when LIFT makes them (Welford: a               \
-   * count of 1 + 1 needs no division). Valid for ordered combiners: in ordered mode the           \
-   * U elements are consecutive. */                                                                \
+   * then into the one accumulator: one combine per U elements on the serial chain. Valid for      \
+   * ordered combiners: in ordered mode the U elements are consecutive. */                         \
   REDU__INLINE A PFX##_thread(const S *x, size_t n, size_t g, size_t stride)                       \
   {                                                                                                \
     enum { U = REDU__INDEX_GROUP(sizeof(A)) };                                                     \
     redu__range r = redu__dev_thread_range(n, (ORDERED), g, stride);                               \
     size_t i = r.first, step = r.step, end = r.end;                                                \
     A acc = (IDENT);                                                                               \
-    /* Commutative groups of four over 4- or 8-byte elements of a 16-byte aligned x on targets     \
-     * that interleave: each thread takes whole 16-byte words (E elements), four words a round, so \
-     * that the adjacent loads merge into 16-byte loads and a warp's round reads 2 KiB, as the     \
-     * built-in kernels do (H100: Welford read at 59% of DRAM peak with one 8-byte element per     \
-     * load). */                                                                                   \
+    /* Commutative groups of four over 4- or 8-byte elements (exactly: a 7-byte element has        \
+     * E = 2 but words that do not hold whole elements) of a 16-byte aligned x on targets          \
+     * that interleave: each thread takes whole 16-byte words (E elements) through the read-only   \
+     * path, four words a round, and loads the next round's words before it combines this          \
+     * round's, so that a warp's loads stay in flight while it combines (H100, Welford over        \
+     * doubles: 1.41x its bound with an element per load, 1.25x with words, 1.10x with the next    \
+     * round loaded early, REDU__INDEX_MAX_THREADS and one wave; docs/performance.md). */          \
     enum { E = 16 / sizeof(S) };                                                                   \
-    if (U == 4 && !(ORDERED) && (E == 2 || E == 4) && redu__dev_interleave_words() &&              \
-        (uintptr_t)x % 16 == 0) {                                                                  \
-      const S *xa = (const S *)__builtin_assume_aligned(x, 16);                                    \
+    if (U == 4 && !(ORDERED) && (E == 2 || E == 4) && E * sizeof(S) == 16 &&                       \
+        redu__dev_interleave_words() && (uintptr_t)x % 16 == 0) {                                  \
+      const redu__word16 *xw = (const redu__word16 *)x;                                            \
       size_t nw = n / E, w = g;                                                                    \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (; w + 3 * stride < nw; w += 4 * stride) {                                               \
-        A t = (IDENT);                                                                             \
-        _Pragma("clang loop unroll(full)")                                                         \
-        for (size_t k = 0; k < 4; ++k) {                                                           \
-          size_t b = (w + k * stride) * E;                                                         \
-          A q = COMBINE(LIFT(xa, b), LIFT(xa, b + 1));                                             \
-          if (E == 4)                                                                              \
-            q = COMBINE(q, COMBINE(LIFT(xa, b + 2), LIFT(xa, b + 3)));                             \
-          t = k ? COMBINE(t, q) : q;                                                               \
+      if (w + 3 * stride < nw) {                                                                   \
+        redu__word16 q0 = redu__dev_load16(xw + w), q1 = redu__dev_load16(xw + w + stride);        \
+        redu__word16 q2 = redu__dev_load16(xw + w + 2 * stride);                                   \
+        redu__word16 q3 = redu__dev_load16(xw + w + 3 * stride);                                   \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        for (; w + 7 * stride < nw; w += 4 * stride) {                                             \
+          redu__word16 n0 = redu__dev_load16(xw + w + 4 * stride);                                 \
+          redu__word16 n1 = redu__dev_load16(xw + w + 5 * stride);                                 \
+          redu__word16 n2 = redu__dev_load16(xw + w + 6 * stride);                                 \
+          redu__word16 n3 = redu__dev_load16(xw + w + 7 * stride);                                 \
+          acc = COMBINE(acc, PFX##_round(q0, q1, q2, q3, w, stride));                              \
+          q0 = n0, q1 = n1, q2 = n2, q3 = n3;                                                      \
         }                                                                                          \
-        acc = COMBINE(acc, t);                                                                     \
+        acc = COMBINE(acc, PFX##_round(q0, q1, q2, q3, w, stride));                                \
+        w += 4 * stride;                                                                           \
       }                                                                                            \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (; w < nw; w += stride)                                                                  \
-        _Pragma("clang loop unroll(full)")                                                         \
-      for (size_t e = 0; e < E; ++e)                                                               \
-        acc = COMBINE(acc, LIFT(xa, w * E + e));                                                   \
+        acc = COMBINE(acc, PFX##_word(redu__dev_load16(xw + w), w * E));                           \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = nw * E + g; k < n; k += stride)                                              \
-        acc = COMBINE(acc, LIFT(xa, k));                                                           \
+        acc = COMBINE(acc, LIFT(LOAD(x + k), k));                                                  \
       return acc;                                                                                  \
     }                                                                                              \
     /* Named values, not an array (see PFX_shfl_down in redu_reducers.h). */                       \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; i + (U - 1) * step < end; i += U * step) {                                              \
-      A v0 = LIFT(x, i);                                                                           \
+      A v0 = LIFT(LOAD(x + i), i);                                                                 \
       if (U >= 2) {                                                                                \
-        v0 = COMBINE(v0, LIFT(x, i + step));                                                       \
+        v0 = COMBINE(v0, LIFT(LOAD(x + i + step), i + step));                                      \
         if (U == 4)                                                                                \
-          v0 = COMBINE(v0, COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));                 \
+          v0 = COMBINE(v0, COMBINE(LIFT(LOAD(x + i + 2 * step), i + 2 * step),                     \
+                                   LIFT(LOAD(x + i + 3 * step), i + 3 * step)));                   \
       }                                                                                            \
       acc = COMBINE(acc, v0);                                                                      \
     }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; i < end; i += step)                                                                     \
-      acc = COMBINE(acc, LIFT(x, i));                                                              \
+      acc = COMBINE(acc, LIFT(LOAD(x + i), i));                                                    \
     return acc;                                                                                    \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-  REDU__DEFINE_TEAM_LAUNCH(PFX, S, A, IDENT, tree)
+  REDU__DEFINE_TEAM_LAUNCH(PFX, S, A, IDENT, tree, REDU__INDEX_MAX_THREADS(sizeof(A)))
 
 #endif

@@ -59,6 +59,12 @@ typedef struct redu__seg_launch {
  * which CUDA can only run with fewer threads than the plan asked for; with them, 128 at
  * most, so one 512-thread team fits each multiprocessor (docs/performance.md). */
 #define REDU__SEG_MAX_THREADS(acc_size) ((acc_size) <= 32 ? 512 : 256)
+/* The most threads per team a user-declared reduction's kernel (device/redu_index_kernel.h)
+ * is compiled for: 512 for accumulators up to 32 bytes (launch bounds, so at most 128
+ * registers: Welford's kernel took 132 unbounded, which CUDA ran as 384-thread teams, and
+ * its loads of the next round need more), 0 (no bound) for larger ones, which take 256 or
+ * 128 threads and up to 255 registers (docs/performance.md, session 16). */
+#define REDU__INDEX_MAX_THREADS(acc_size) ((acc_size) <= 32 ? 512 : 0)
 
 /* What each team of a segmented launch leaves for the last one: the segment that ran past
  * its range (REDU__SEG_ALL_GOOD: none) and the first bad offset it saw. */
@@ -91,8 +97,9 @@ static inline redu__seg_team_rec *redu__seg_recs(void *partials, unsigned nteams
  * launch record) or 0 (shuffles; the built-in kernels, whose plans never take the tree,
  * so their device code has no tree path). flatten: inline everything below into the team
  * routine (argmin 64-bit: 0.85 -> 0.68 ms at 1 GiB on the H100), but not the team routine
- * itself into the parallel region (see REDU__INLINE). */
-#define REDU__DEFINE_TEAM_LAUNCH(PFX, S, A, IDENT, TREE)                                           \
+ * itself into the parallel region (see REDU__INLINE). MAXT: the most threads per team the
+ * kernel is compiled for (CUDA's launch bounds; 0: none). */
+#define REDU__DEFINE_TEAM_LAUNCH(PFX, S, A, IDENT, TREE, MAXT)                                     \
   _Pragma("omp begin declare target")                                                              \
   static inline __attribute__((flatten)) void PFX##_team(                                          \
       const S *x, size_t n, int tree, size_t slots, size_t team_mem, void *spill, A *partials,     \
@@ -119,13 +126,15 @@ static inline redu__seg_team_rec *redu__seg_recs(void *partials, unsigned nteams
     if (L->input_on_host) {                                                                        \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
                        map(to : x [0:n]) is_device_ptr(partials, counter, result, spill)           \
-                           ompx_dyn_cgroup_mem(team_mem))                                          \
+                           ompx_dyn_cgroup_mem(team_mem)                                           \
+                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, n, (TREE), slots, team_mem, spill, partials, counter, result);                 \
     } else {                                                                                       \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
                        is_device_ptr(x, partials, counter, result, spill)                          \
-                           ompx_dyn_cgroup_mem(team_mem))                                          \
+                           ompx_dyn_cgroup_mem(team_mem)                                           \
+                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, n, (TREE), slots, team_mem, spill, partials, counter, result);                 \
     }                                                                                              \

@@ -77,10 +77,10 @@ static size_t redu__round256(size_t a) { return (a + 255) & ~(size_t)255; }
 static redu__pad_layout redu__pad_layout_of(const redu__plan *p, size_t acc_size)
 {
   redu__pad_layout l;
-  l.counter = redu__round256((size_t)p->teams * acc_size);
+  l.counter = redu__round256((size_t)p->pad_teams * acc_size);
   l.result = l.counter + 256;
   l.spill = l.result + redu__round256(acc_size);
-  l.total = l.spill + p->spill_bytes;
+  l.total = l.spill + p->pad_spill_bytes;
   return l;
 }
 
@@ -374,7 +374,8 @@ redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t ac
                          .acc_size = acc_size,
                          .acc_align = 1,
                          .exact = acc_size > REDU_MAX_ACC_BYTES,
-                         .builtin = acc_size > REDU_MAX_ACC_BYTES};
+                         .builtin = acc_size > REDU_MAX_ACC_BYTES,
+                         .query = 1};
   if (!team_bytes || !device_bytes)
     return redu__fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
   redu_status s = redu__plan_for(device, n ? n : 1, &sh, opts, &d, &p);

@@ -35,6 +35,8 @@ typedef struct redu__call_shape {
   int segmented;           /* many segments per call (redu__seg_call_begin): */
   int batched;             /* fixed-length segments, no offsets array */
   int arg;                 /* outputs include indices within segments (arg ops) */
+  int query;               /* redu_scratch_query: sizes any call of these sizes, so no one
+                              kind of call's own limits apply */
   size_t out_size;         /* bytes of one output value */
   size_t out_align;
 } redu__call_shape;

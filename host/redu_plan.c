@@ -23,6 +23,13 @@ enum { REDU__GPU_ACC_512_THREADS = 32, REDU__GPU_ACC_256_THREADS = 128 };
 
 static size_t redu__div_up(size_t a, size_t b) { return a / b + (a % b != 0); }
 
+/* A user-declared reduction over an array (device/redu_index_kernel.h; also what
+ * redu_scratch_query sizes for accumulators up to REDU_MAX_ACC_BYTES). */
+static int redu__index_call(const redu__call_shape *s)
+{
+  return !s->builtin && !s->exact && !s->segmented && !s->ptrs;
+}
+
 void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, size_t len)
 {
   if (p->set_by)
@@ -50,17 +57,28 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
      * registers too (REDU__SEG_MAX_THREADS), and one wave matters more there, since each
      * team's work is a chain of short dependent steps: 132 teams beat 264, 528 and 1,056
      * in every segmented case on the H100 (docs/performance.md, segmented reductions). */
-    p->teams_per_unit = shape->exact || shape->segmented ? 1 : REDU__GPU_TEAMS_PER_UNIT;
-    size_t full = (size_t)d->units * (size_t)p->teams_per_unit;
+    /* Declared reductions over arrays: one wave too. Welford at 2^26 (H100, session 16):
+     * 0.235 ms with 528 teams (four waves of one 384-thread team per SM), 0.207-0.213 with
+     * 132 and REDU__INDEX_MAX_THREADS; the 256-byte sum 6.98 -> 6.34 ms; the complex sum
+     * and min-loc unchanged (docs/performance.md). */
+    p->teams_per_unit =
+        shape->exact || shape->segmented || redu__index_call(shape) ? 1 : REDU__GPU_TEAMS_PER_UNIT;
     int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
                   : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
                                                           : REDU__GPU_THREADS / 4;
     p->threads = threads <= d->max_threads ? threads : d->max_threads;
     size_t want = redu__div_up(bytes, (size_t)p->threads * REDU__MIN_BYTES_PER_THREAD);
+    size_t full = (size_t)d->units * (size_t)p->teams_per_unit;
+    size_t league = shape->exact || shape->segmented
+                        ? full
+                        : (size_t)d->units * (size_t)REDU__GPU_TEAMS_PER_UNIT;
     p->teams = (int)(want < full ? want : full);
+    p->pad_teams = (int)(want < league ? want : league);
   }
   if (p->teams < 1)
     p->teams = 1;
+  if (p->pad_teams < p->teams)
+    p->pad_teams = p->teams;
 }
 
 /* Team scratch (device/redu_team_scratch.h): one accumulator per warp (shuffles) or per
@@ -83,6 +101,7 @@ static void redu__plan_team_scratch(const redu__device *d, const redu__call_shap
                  (shape->segmented ? REDU__SEG_TEAM_EXTRA : 0);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;
   p->spill_bytes = p->team_mem ? 0 : (size_t)p->teams * bytes;
+  p->pad_spill_bytes = p->team_mem ? 0 : (size_t)p->pad_teams * bytes;
 }
 
 redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
@@ -112,6 +131,8 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
     p->teams = opts->teams, src = "redu_options";
   if (opts && opts->threads)
     p->threads = opts->threads, src = "redu_options";
+  if ((opts && opts->teams) || d->env_teams)
+    p->pad_teams = p->teams;
   p->set_by = src;
   if (p->teams < 1 || p->teams > REDU_MAX_TEAMS)
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: %d teams (from %s) is outside 1..%d", fn, p->teams,
@@ -127,6 +148,15 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
                       "%s: %d threads per team (from %s); exact sums run at most %d threads per "
                       "team on a GPU: ask for fewer",
                       fn, p->threads, src ? src : "planner", REDU__X_MAX_THREADS);
+  if (redu__index_call(shape) && !shape->query && d->arch != REDU__ARCH_CPU &&
+      REDU__INDEX_MAX_THREADS(shape->acc_size) &&
+      p->threads > REDU__INDEX_MAX_THREADS(shape->acc_size))
+    return redu__fail(REDU_ERR_BAD_OPTION,
+                      "%s: %d threads per team (from %s); declared reductions with an "
+                      "accumulator of at most 32 bytes (this one: %zu) run at most %d threads "
+                      "per team on a GPU: ask for fewer",
+                      fn, p->threads, src ? src : "planner", shape->acc_size,
+                      REDU__INDEX_MAX_THREADS(shape->acc_size));
   if (shape->segmented && d->arch != REDU__ARCH_CPU &&
       p->threads > REDU__SEG_MAX_THREADS(shape->acc_size))
     return redu__fail(REDU_ERR_BAD_OPTION,

@@ -10,12 +10,16 @@
 typedef struct redu__plan {
   int teams;
   int threads;
-  int tree;           /* team combine through scratch instead of shuffles */
-  size_t team_slots;  /* accumulators of team scratch per team */
-  size_t team_mem;    /* bytes of dynamic team memory per team, 0: scratch in device memory */
-  size_t spill_bytes; /* device memory for team scratch (teams * slots * acc), or 0 */
-  const char *set_by; /* "REDU_TEAMS", "REDU_THREADS", "redu_options", or NULL: the planner */
-  int teams_per_unit; /* the planner's teams per SM (GPU) when the grid is full */
+  int tree;               /* team combine through scratch instead of shuffles */
+  size_t team_slots;      /* accumulators of team scratch per team */
+  size_t team_mem;        /* bytes of dynamic team memory per team, 0: scratch in device memory */
+  size_t spill_bytes;     /* device memory for team scratch (teams * slots * acc), or 0 */
+  int pad_teams;          /* teams a scratchpad is laid out for (redu_scratch_query): the full
+                             league of a built-in call of the same sizes, also where a declared
+                             reduction runs fewer teams, so that one query serves both */
+  size_t pad_spill_bytes; /* team scratch in a scratchpad: pad_teams * slots * acc, or 0 */
+  const char *set_by;     /* "REDU_TEAMS", "REDU_THREADS", "redu_options", or NULL: the planner */
+  int teams_per_unit;     /* the planner's teams per SM (GPU) when the grid is full */
 } redu__plan;
 
 /* Why p has its teams and threads, in words (verbose output, redu_describe_plan): formatted

@@ -183,7 +183,9 @@ typedef enum redu_type {
 typedef struct redu_options {
   int teams;        /* teams in the league, 1..REDU_MAX_TEAMS */
   int threads;      /* threads per team: a multiple of the device's warp size (32 on
-                       NVIDIA), within its limit */
+                       NVIDIA), within its limit; on a GPU at most 512 for REDU_EXACT and
+                       for declared reductions (redu_udr.h) of types up to 32 bytes
+                       (else REDU_ERR_BAD_OPTION) */
   unsigned flags;   /* REDU_INPUT_HOST, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE, REDU_EXACT */
   void *scratchpad; /* NULL: libredu's cached scratch. Else device memory (omp_target_alloc)
                        of scratchpad_bytes that the call uses for all its device scratch;

@@ -48,7 +48,8 @@
  *   redu_status redu_reduce_<name>(int device, const T *x, size_t n, T *result,
  *                                  const redu_options *opts)
  *       reduces x[0, n) like the typed calls of redu.h (same device, host-array, options
- *       and error rules); n = 0 gives the identity.
+ *       and error rules); n = 0 gives the identity. On a GPU, a T of at most 32 bytes
+ *       runs at most 512 threads per team (redu_options.threads above: REDU_ERR_BAD_OPTION).
  *       Returns: the statuses of the typed calls (redu_typed.h): REDU_OK;
  *       REDU_ERR_NULL_ARG; REDU_ERR_INVALID_DEVICE; REDU_ERR_OVERFLOW;
  *       REDU_ERR_MISALIGNED; REDU_ERR_NOT_DEVICE_PTR; REDU_ERR_BAD_OPTION;
@@ -118,13 +119,15 @@
   _Static_assert(sizeof(In) <= 65536, #func ": input elements of at most 64 KiB");                 \
   REDU__DEFINE_ELEMENT_LOAD(redu__load_##func, In)                                                 \
   _Pragma("omp begin declare target")                                                              \
-  static inline redu__type_##name redu__lift_##func(const In *x, size_t i)                         \
+  static inline redu__type_##name redu__lift_##func(In v, size_t i)                                \
   {                                                                                                \
-    return lift(redu__load_##func(x + i), i);                                                      \
+    (void)i; /* a lift may ignore it */                                                            \
+    return lift(v, i);                                                                             \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
   REDU__DEFINE_INDEX_REDUCE(redu__k_##func, In, redu__type_##name, redu_identity_##name(),         \
-                            redu__lift_##func, redu_combine_##name, redu__order_##name)            \
+                            redu__load_##func, redu__lift_##func, redu_combine_##name,             \
+                            redu__order_##name)                                                    \
   static inline __attribute__((unused)) redu_status func(                                          \
       int device, const In *x, size_t n, redu__type_##name *result, const redu_options *opts)      \
   {                                                                                                \

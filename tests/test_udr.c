@@ -30,7 +30,9 @@ static redu_options mode_options(int m, int dev, size_t n, size_t acc, void **pa
      * accumulators on, more team scratch than team memory holds, so it moves to device
      * memory. CPU teams (1 thread) always keep team scratch in device memory. */
     o.flags = REDU_TEAM_TREE;
-    o.threads = threads > 1 ? (4 * threads < 1024 ? 4 * threads : 1024) : 0;
+    /* redu.h: accumulators up to 32 bytes run at most 512 threads per team on a GPU. */
+    int most = acc <= 32 ? 512 : 1024;
+    o.threads = threads > 1 ? (4 * threads < most ? 4 * threads : most) : 0;
   }
   if (m == M_TEAMS)
     o.teams = 7; /* an odd league: ordered results must not depend on it */
@@ -303,6 +305,17 @@ static void test_errors(int dev)
                 REDU_ERR_MISALIGNED &&
             r.w[0] == 7,
         "x 2 bytes into a 4-byte-aligned type: %s", redu_last_error());
+  /* redu.h: a declared reduction's accumulator of at most 32 bytes runs at most 512 threads
+   * per team on a GPU (its kernel's launch bounds); the planner's threads tell a GPU. */
+  int plan_teams = 0, plan_threads = 0;
+  CHECK_OK(redu_plan_query(dev, 1000, sizeof *l, &plan_teams, &plan_threads));
+  if (plan_threads > 1) {
+    redu_options wide = {.threads = 1024};
+    CHECK(redu_reduce_lanes4_sum(dev, l, 1000, &r, &wide) == REDU_ERR_BAD_OPTION && r.w[0] == 7 &&
+              strstr(redu_last_error(), "at most 512"),
+          "1024 threads, 16-byte accumulator: %s", redu_last_error());
+    printf("too many threads: %s\n", redu_last_error());
+  }
   redu_options skew = {.scratchpad = (char *)pad + 2, .scratchpad_bytes = dev_bytes - 2};
   CHECK(redu_reduce_lanes4_sum(dev, l, 1000, &r, &skew) == REDU_ERR_MISALIGNED && r.w[0] == 7,
         "scratchpad 2 bytes off: %s", redu_last_error());

@@ -1161,6 +1161,9 @@ static void fz_array_call(int api, const uint8_t *r, const fz_input *in)
   if (!dvalid)
     e.must |= FZ_BIT(REDU_ERR_INVALID_DEVICE);
   fz_expect_options(&e, use_opts ? &o : NULL, gpu, n > 0);
+  /* redu.h: on a GPU a declared type up to 32 bytes runs at most 512 threads per team. */
+  if (use_opts && gpu && api == 2 && fz_udrs[udr].acc_size <= 32 && o.threads > 512)
+    *(n > 0 || FUZZ_STRICT_EMPTY ? &e.must : &e.may) |= FZ_BIT(REDU_ERR_BAD_OPTION);
   if (n > 0) {
     if (!x)
       e.must |= FZ_BIT(REDU_ERR_NULL_ARG);
