@@ -73,11 +73,12 @@
 #undef REDU__INSIDE
 
 #define REDU_FOR(st, dev, i, n, ptrs, ...)                                                         \
-  REDU__FOR_IMPL(st, dev, i, n, ptrs, (REDU__IS_DEVICE_PTR ptrs), REDU__SYNC, __VA_ARGS__)
+  REDU__FOR_IMPL(st, dev, i, n, ptrs, (REDU__IS_DEVICE_PTR ptrs), REDU__SYNC,                      \
+                 REDU__ONE_OR_MANY ptrs, __VA_ARGS__)
 #define REDU_FOR_CLAUSES(st, dev, i, n, clauses, ...)                                              \
-  REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__SYNC, __VA_ARGS__)
+  REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__SYNC, MANY, __VA_ARGS__)
 #define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                               \
-  REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, __VA_ARGS__)
+  REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, MANY, __VA_ARGS__)
 
 /* Built-in kinds, declared like any user reduction, with the rules of the typed calls
  * (device/redu_builtin_ops.h): integer sums and products wrap, min/max compare order keys
@@ -175,21 +176,33 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 
 /* ---- implementation ------------------------------------------------------------------ */
 
-/* GPUs unroll the user's loop 4x so that each thread has 4 iterations' loads in flight
- * (LLVM 19 does not unroll it by itself). The loop counts its iterations (REDU__LOOP_) so
- * that the unrolled copies run without exit tests between them: unrolled as
- * `for (i = first; i < end; i += step)`, every copy kept its own exit branch, ptxas does not
- * hoist a load across a branch, and each load's add waited for it: one load in flight per
- * thread (PTX of bench_regions.c; H100 run 28: the trivial region at 0.483 ms with unroll
- * 2, 4 or 8 and any plan, 1.35x the array API). A body that cannot be unrolled (rare) makes
- * clang warn with -Wpass-failed; define REDU_REGION_UNROLL empty to opt out. */
-#ifndef REDU_REGION_UNROLL
-#if defined(__NVPTX__) || defined(__AMDGCN__)
-#define REDU_REGION_UNROLL _Pragma("clang loop unroll_count(4)")
+/* GPUs unroll the user's loop so that each thread has about eight of the body's loads in
+ * flight, as the array kernels have 64 bytes (LLVM 19 does not unroll it by itself): 8x for
+ * a REDU_FOR over one array (or none), 4x over two or more, and 4x for REDU_FOR_CLAUSES and
+ * REDU_FOR_NOWAIT, whose arrays are not counted. H100, 2^27 doubles (session 15, 3 + 3
+ * runs): 8x took sum+max+count from 0.403-0.414 to 0.373-0.377 ms and left the trivial body
+ * as it was, but made dot (two arrays) slower, 0.79 against 0.71-0.73 ms. The loop counts
+ * its iterations (REDU__LOOP_) so that the unrolled copies run without exit tests between
+ * them: unrolled as `for (i = first; i < end; i += step)`, every copy kept its own exit
+ * branch, ptxas does not hoist a load across a branch, and each load's add waited for it:
+ * one load in flight per thread (PTX of bench_regions.c; H100 run 28: the trivial region at
+ * 0.483 ms with unroll 2, 4 or 8 and any plan, 1.35x the array API). A body that cannot be
+ * unrolled (rare) makes clang warn with -Wpass-failed; define REDU_REGION_UNROLL empty to
+ * opt out (it then replaces both counts). */
+#ifdef REDU_REGION_UNROLL
+#define REDU__UNROLL_ONE REDU_REGION_UNROLL
+#define REDU__UNROLL_MANY REDU_REGION_UNROLL
+#elif defined(__NVPTX__) || defined(__AMDGCN__)
+#define REDU__UNROLL_ONE _Pragma("clang loop unroll_count(8)")
+#define REDU__UNROLL_MANY _Pragma("clang loop unroll_count(4)")
 #else
-#define REDU_REGION_UNROLL
+#define REDU__UNROLL_ONE
+#define REDU__UNROLL_MANY
 #endif
-#endif
+/* ONE for a list of at most one pointer, else MANY (the pick of REDU__NARGS2). */
+#define REDU__ONE_OR_MANY(...)                                                                     \
+  REDU__NARGS2(__VA_ARGS__, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY,      \
+               MANY, MANY, MANY, MANY, ONE, ONE)
 
 #define REDU__UNPAREN(...) __VA_ARGS__
 #define REDU__IS_DEVICE_PTR(...) __VA_OPT__(is_device_ptr(__VA_ARGS__))
@@ -378,18 +391,20 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
     REDU__VAR p = REDU__ARG_OUT(p)(redu__at);                                                      \
     REDU__IDX p = redu__at.i;                                                                      \
   }
-/* The user's loop. Without exact kinds, unrolled on GPUs (REDU_REGION_UNROLL). With them,
- * warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
+/* The user's loop. Without exact kinds, unrolled on GPUs (REDU__UNROLL_ONE or _MANY, above). With
+ * them, warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
  * terms vote and shuffle), an iteration past the lane's end skips the body, and each
  * iteration's end takes the exact kinds' terms. Votes inside a loop cannot be unrolled (a
  * remainder loop would split the warp), so that loop is not. The pick is by name, in the
  * preprocessor (REDU__XMARK). */
-#define REDU__LOOP(i, ...) REDU__LOOP_PICK(i, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
-#define REDU__LOOP_PICK(i, marks, ...) REDU__LOOP_PICK2(i, (marks), __VA_ARGS__)
-#define REDU__LOOP_PICK2(i, marks, ...) REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, __VA_ARGS__)
+#define REDU__LOOP(i, unroll, ...)                                                                 \
+  REDU__LOOP_PICK(i, unroll, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
+#define REDU__LOOP_PICK(i, unroll, marks, ...) REDU__LOOP_PICK2(i, unroll, (marks), __VA_ARGS__)
+#define REDU__LOOP_PICK2(i, unroll, marks, ...)                                                    \
+  REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, unroll, __VA_ARGS__)
 #define REDU__ANY(...) __VA_OPT__(x)
-#define REDU__LOOP_(i, ...)                                                                        \
-  REDU_REGION_UNROLL                                                                               \
+#define REDU__LOOP_(i, unroll, ...)                                                                \
+  REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
   for (size_t redu__k = 0,                                                                         \
               redu__count = redu__c.first < redu__c.end                                            \
                                 ? (redu__c.end - redu__c.first - 1) / redu__c.step + 1             \
@@ -397,7 +412,7 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
        redu__k < redu__count; ++redu__k)                                                           \
     for (size_t i = redu__c.first + redu__k * redu__c.step, redu__once = 1; redu__once;            \
          redu__once = ((void)i, 0)) /* i used: a body may ignore it */
-#define REDU__LOOP_x(i, ...)                                                                       \
+#define REDU__LOOP_x(i, unroll, ...)                                                               \
   for (size_t i = redu__c.first; redu__dev_warp_any(i < redu__c.end);                              \
        i += redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                                       \
     for (int redu__live = i < redu__c.end; redu__live; redu__live = 0)
@@ -426,7 +441,7 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
  *          thread makes its context, declares its private accumulators, runs the user's
  *          loop (the body follows the macro) and, in the finishing loop's step, finishes
  *          every reduction (team step; the last team also the final step). */
-#define REDU__FOR_IMPL(st, dev, i, n, ptrs, clauses, when, ...)                                    \
+#define REDU__FOR_IMPL(st, dev, i, n, ptrs, clauses, when, unroll, ...)                            \
   for (redu__region redu__r = redu__region_begin(                                                  \
            (REDU__CHECKS(ptrs, clauses, __VA_ARGS__), &(st)), __func__, (dev), (n),                \
            (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,                                    \
@@ -461,6 +476,6 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
                      REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__) redu__region_last_team(redu__c)       \
                          ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) redu__region_reset(redu__c))  \
                          : 0)                                                                      \
-  REDU__LOOP(i, __VA_ARGS__)
+  REDU__LOOP(i, unroll, __VA_ARGS__)
 
 #endif
