@@ -35,10 +35,12 @@ typedef struct redu__call_shape {
   int segmented;           /* many segments per call (redu__seg_call_begin): */
   int batched;             /* fixed-length segments, no offsets array */
   int arg;                 /* outputs include indices within segments (arg ops) */
-  int query;               /* redu_scratch_query: sizes any call of these sizes, so no one
-                              kind of call's own limits apply */
   size_t out_size;         /* bytes of one output value */
   size_t out_align;
+  /* Last, so that the fields above keep their offsets for code stamped by an older header
+   * (a field added in the middle made such a test binary pass garbage alignments). */
+  int query; /* redu_scratch_query: sizes any call of these sizes, so no one kind of call's
+                own limits apply */
 } redu__call_shape;
 
 /* One call's host side: redu__call_begin validates, plans and takes scratch; the caller
