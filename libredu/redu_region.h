@@ -405,13 +405,12 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 #define REDU__ANY(...) __VA_OPT__(x)
 #define REDU__LOOP_(i, unroll, ...)                                                                \
   REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
-  for (size_t redu__k = 0,                                                                         \
-              redu__count = redu__c.first < redu__c.end                                            \
-                                ? (redu__c.end - redu__c.first - 1) / redu__c.step + 1             \
-                                : 0;                                                               \
+  for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
        redu__k < redu__count; ++redu__k)                                                           \
-    for (size_t i = redu__c.first + redu__k * redu__c.step, redu__once = 1; redu__once;            \
-         redu__once = ((void)i, 0)) /* i used: a body may ignore it */
+    for (size_t i = redu__region_index(redu__c, redu__k, REDU__PAIRS(__VA_ARGS__)),                \
+                redu__once = 1;                                                                    \
+         redu__once; redu__once = ((void)i, 0)) /* i used: a body may ignore it */
+#define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
 #define REDU__LOOP_x(i, unroll, ...)                                                               \
   for (size_t i = redu__c.first; redu__dev_warp_any(i < redu__c.end);                              \
        i += redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                                       \

@@ -318,9 +318,40 @@ static void test_too_wide(int dev)
         redu_last_error());
 }
 
+/* The GPUs' iteration order of a region (device/redu_region_thread.h): pairs of adjacent
+ * indices over each thread's pairs, the odd last index to the thread of pair n / 2. Every
+ * index in [0, n) exactly once over the threads, for n and thread counts around the edges;
+ * checked here on the host, since only GPUs take the pairs. The one-index order too. */
+static void test_iteration_partition(void)
+{
+  enum { NMAX = 1100 };
+  static const size_t strides[] = {1, 2, 3, 7, 32, 96, 1024};
+  static unsigned char seen[NMAX];
+  for (int pairs = 0; pairs < 2; ++pairs)
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (size_t n = 0; n < NMAX; n += n < 80 ? 1 : 73) {
+        memset(seen, 0, sizeof seen);
+        size_t total = 0, bad = 0;
+        for (size_t g = 0; g < strides[s]; ++g) {
+          redu__region_thread c = {.first = g < n ? g : n, .step = strides[s], .end = n};
+          size_t count = redu__region_count(c, pairs);
+          for (size_t k = 0; k < count; ++k) {
+            size_t i = redu__region_index(c, k, pairs);
+            bad += i >= n || seen[i]++;
+          }
+          total += count;
+        }
+        CHECK(total == n && !bad,
+              "iterations, pairs %d, %zu threads, n = %zu: %zu of them, %zu "
+              "outside [0, n) or repeated",
+              pairs, strides[s], n, total, bad);
+      }
+}
+
 int main(void)
 {
   int dev = omp_get_default_device();
+  test_iteration_partition();
   test_sizes(dev);
   test_nan_and_zeros(dev);
   test_every_kind(dev);
