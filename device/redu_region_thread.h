@@ -67,7 +67,7 @@ static inline int redu__region_last_team(redu__region_thread c)
  * interleave, unordered regions): the adjacent indices 2p and 2p + 1 of the thread's pairs
  * p = first, first + step, ... (the last, odd index n - 1 goes to the thread of pair n / 2),
  * so that a warp's two loads of a pair of iterations span 512 bytes, as a 16-byte word per
- * lane does, and the second finds the first's sectors in L1 (H100, trivial body at 2^27:
+ * lane does, and the second should find the first's sectors in L1 (H100, trivial body at 2^27:
  * 1.08-1.10x the array API with one index per step, 1.00-1.01x in pairs;
  * docs/performance.md); else first, first + step, ... below end. Checked for every index
  * exactly once in tests/test_region.c. */
