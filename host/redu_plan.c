@@ -30,6 +30,17 @@ static int redu__index_call(const redu__call_shape *s)
   return !s->builtin && !s->exact && !s->segmented && !s->ptrs;
 }
 
+/* The most threads per team a call's kernels are compiled for on a GPU (their launch
+ * bounds); 0: no limit below the device's. redu_scratch_query sizes any call, so no one
+ * kind's limit applies to it. */
+static int redu__gpu_max_threads(const redu__call_shape *s)
+{
+  return s->exact                           ? REDU__X_MAX_THREADS
+         : s->segmented                     ? REDU__SEG_MAX_THREADS(s->acc_size)
+         : redu__index_call(s) && !s->query ? REDU__INDEX_MAX_THREADS(s->acc_size)
+                                            : 0;
+}
+
 void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, size_t len)
 {
   if (p->set_by)
@@ -143,28 +154,18 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
                       "%d and at most %d on device %d",
                       fn, p->threads, src ? src : "planner", d->warp_size, d->max_threads,
                       d->number);
-  if (shape->exact && d->arch != REDU__ARCH_CPU && p->threads > REDU__X_MAX_THREADS)
+  int most = d->arch == REDU__ARCH_CPU ? 0 : redu__gpu_max_threads(shape);
+  if (most && p->threads > most) {
+    char kind[80];
+    snprintf(kind, sizeof kind, "%s with a %zu-byte accumulator",
+             shape->segmented ? "segmented and batched calls" : "declared reductions",
+             shape->acc_size);
     return redu__fail(REDU_ERR_BAD_OPTION,
-                      "%s: %d threads per team (from %s); exact sums run at most %d threads per "
-                      "team on a GPU: ask for fewer",
-                      fn, p->threads, src ? src : "planner", REDU__X_MAX_THREADS);
-  if (redu__index_call(shape) && !shape->query && d->arch != REDU__ARCH_CPU &&
-      REDU__INDEX_MAX_THREADS(shape->acc_size) &&
-      p->threads > REDU__INDEX_MAX_THREADS(shape->acc_size))
-    return redu__fail(REDU_ERR_BAD_OPTION,
-                      "%s: %d threads per team (from %s); declared reductions with an "
-                      "accumulator of at most 32 bytes (this one: %zu) run at most %d threads "
-                      "per team on a GPU: ask for fewer",
-                      fn, p->threads, src ? src : "planner", shape->acc_size,
-                      REDU__INDEX_MAX_THREADS(shape->acc_size));
-  if (shape->segmented && d->arch != REDU__ARCH_CPU &&
-      p->threads > REDU__SEG_MAX_THREADS(shape->acc_size))
-    return redu__fail(REDU_ERR_BAD_OPTION,
-                      "%s: %d threads per team (from %s); segmented and batched calls with a "
-                      "%zu-byte accumulator run at most %d threads per team on a GPU: ask for "
-                      "fewer",
-                      fn, p->threads, src ? src : "planner", shape->acc_size,
-                      REDU__SEG_MAX_THREADS(shape->acc_size));
+                      "%s: %d threads per team (from %s); %s run at most %d threads per team on "
+                      "a GPU (their kernels' launch bounds): ask for fewer",
+                      fn, p->threads, src ? src : "planner", shape->exact ? "exact sums" : kind,
+                      most);
+  }
   if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_TEAM_TREE and REDU_TEAM_SHUFFLE are both set; pick one", fn);
