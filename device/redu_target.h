@@ -32,8 +32,9 @@
  *   redu__dev_word_tree()          1: a word of four elements folds as a pairwise tree,
  *                                  (e0 . e1) . (e2 . e3), then into the partial, so that
  *                                  the partial waits on one combine per word (NVIDIA: 4-byte
- *                                  types 3-12% faster at 2^27, f32 sum 1.07x -> 1.00x CUB),
- *                                  and a word of two as (e0 . e1) for arg ops (7% faster);
+ *                                  types 3-12% faster at 2^27, f32 sum 1.07x -> 1.00x CUB);
+ *                                  value ops only: arg ops pick a word's best element by key
+ *                                  on every target (REDU__WORD_PICK);
  *                                  0: the elements fold into the partial one by one (AMD:
  *                                  not measured, the old fold kept; CPUs do not take the
  *                                  word loop, see redu__dev_vector_chunks)

@@ -14,8 +14,8 @@
 /* XTYPE: the redu_type of a sum (REDU_EXACT goes to host/redu_exact_calls.c for float and
  * double), REDU_TYPE_COUNT for the other ops. */
 #define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, XTYPE)                \
-  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE,                      \
-                            REDU__DEFINE_CPU_CHUNK_FOLD, REDU__CPU_NO_KEY_PICK)                    \
+  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FOLD,                \
+                            REDU__CPU_NO_KEY_PICK)                                                 \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
   /* x[0, n) into *acc (which holds the identity); out is the caller's output. */                  \
   static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n, A *acc,           \
@@ -76,7 +76,7 @@
 /* KEY_PICK: the op's pick between two order keys alone (redu__op_min/max), for CPUs. */
 #define REDU__DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT, KEY_PICK)                                   \
   REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, redu__loc_##sfx, IDENT, LIFT,                 \
-                            redu__op_##op##_##sfx, REDU__DEFINE_CPU_CHUNK_PICK, KEY_PICK)          \
+                            redu__op_##op##_##sfx, PICK, KEY_PICK)                                 \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(redu__loc_##sfx) };                            \
   static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n,                   \
                                             redu__loc_##sfx *acc, const void *out1,                \

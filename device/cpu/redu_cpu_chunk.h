@@ -26,6 +26,9 @@
 #include "device/redu_target.h"
 #include <stddef.h>
 
+/* REDU__DEFINE_CPU_CHUNK_FOLD or _PICK by FORM (FOLD or PICK). */
+#define REDU__DEFINE_CPU_CHUNK(FORM, ...) REDU__DEFINE_CPU_CHUNK_##FORM(__VA_ARGS__)
+
 /* KEY_PICK of value ops: they have none. */
 #define REDU__CPU_NO_KEY_PICK(a, b) (a)
 
