@@ -134,21 +134,8 @@
     /* Four loads in flight into four partials, named rather than arrays (see                      \
      * PFX_shfl_down). */                                                                          \
     A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                                      \
-    if (REDU__WORD_PIPE(FORM) && k + 3 * step < end) {                                             \
-      redu__word16 w0 = redu__dev_load16(xw + k), w1 = redu__dev_load16(xw + k + step);            \
-      redu__word16 w2 = redu__dev_load16(xw + k + 2 * step);                                       \
-      redu__word16 w3 = redu__dev_load16(xw + k + 3 * step);                                       \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (; k + 7 * step < end; k += 4 * step) {                                                  \
-        redu__word16 n0 = redu__dev_load16(xw + k + 4 * step);                                     \
-        redu__word16 n1 = redu__dev_load16(xw + k + 5 * step);                                     \
-        redu__word16 n2 = redu__dev_load16(xw + k + 6 * step);                                     \
-        redu__word16 n3 = redu__dev_load16(xw + k + 7 * step);                                     \
-        REDU__WORD_ROUND(PFX, V, head, k, step);                                                   \
-        w0 = n0, w1 = n1, w2 = n2, w3 = n3;                                                        \
-      }                                                                                            \
-      REDU__WORD_ROUND(PFX, V, head, k, step);                                                     \
-      k += 4 * step;                                                                               \
+    if (REDU__WORD_PIPE(FORM)) {                                                                   \
+      REDU__PIPELINED_ROUNDS(xw, k, step, end, REDU__WORD_ROUND(PFX, V, head, k, step));           \
     }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; k + 3 * step < end; k += 4 * step) {                                                    \

@@ -116,22 +116,8 @@
         redu__dev_interleave_words() && (uintptr_t)x % 16 == 0) {                                  \
       const redu__word16 *xw = (const redu__word16 *)x;                                            \
       size_t nw = n / E, w = g;                                                                    \
-      if (w + 3 * stride < nw) {                                                                   \
-        redu__word16 q0 = redu__dev_load16(xw + w), q1 = redu__dev_load16(xw + w + stride);        \
-        redu__word16 q2 = redu__dev_load16(xw + w + 2 * stride);                                   \
-        redu__word16 q3 = redu__dev_load16(xw + w + 3 * stride);                                   \
-        _Pragma("clang loop unroll(disable)")                                                      \
-        for (; w + 7 * stride < nw; w += 4 * stride) {                                             \
-          redu__word16 n0 = redu__dev_load16(xw + w + 4 * stride);                                 \
-          redu__word16 n1 = redu__dev_load16(xw + w + 5 * stride);                                 \
-          redu__word16 n2 = redu__dev_load16(xw + w + 6 * stride);                                 \
-          redu__word16 n3 = redu__dev_load16(xw + w + 7 * stride);                                 \
-          acc = COMBINE(acc, PFX##_round(q0, q1, q2, q3, w, stride));                              \
-          q0 = n0, q1 = n1, q2 = n2, q3 = n3;                                                      \
-        }                                                                                          \
-        acc = COMBINE(acc, PFX##_round(q0, q1, q2, q3, w, stride));                                \
-        w += 4 * stride;                                                                           \
-      }                                                                                            \
+      REDU__PIPELINED_ROUNDS(xw, w, stride, nw,                                                    \
+                             acc = COMBINE(acc, PFX##_round(w0, w1, w2, w3, w, stride)));          \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (; w < nw; w += stride)                                                                  \
         acc = COMBINE(acc, PFX##_word(redu__dev_load16(xw + w), w * E));                           \
