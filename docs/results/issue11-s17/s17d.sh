@@ -1,5 +1,5 @@
 #!/bin/sh
-# Session 17, H200 run 4 (final code): the suite, the stress matrix, the arg-op mutant (a
+# Session 17, H200 run 4 (final code; run again on the binaries of the review mend): the suite, the stress matrix, the arg-op mutant (a
 # word's lane picked wrong: test_ops/test_semantics must fail), compute-sanitizer memcheck
 # of test_semantics and test_ops, redu-bench arrays/structs/regions with CUB (--repeat 3).
 set -u
