@@ -17,7 +17,7 @@
  * docs/performance.md), interleaved over the grid so that a warp's loads coalesce
  * (redu__dev_interleave_words); arg ops load the next four while they fold these
  * (REDU__WORD_PIPE_PICK); the unaligned head and the tail are read element by element.
- * On CPUs each thread takes one contiguous chunk of elements through CPU_CHUNK. The
+ * On CPUs each thread takes one contiguous chunk of elements through its FORM's chunk. The
  * per-thread order, and so the whole tree, depends only on the plan, the target and (GPUs)
  * x's alignment.
  * T must be 1, 2, 4, 8 or 16 bytes. */
