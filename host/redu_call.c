@@ -84,11 +84,29 @@ static redu__pad_layout redu__pad_layout_of(const redu__plan *p, size_t acc_size
   return l;
 }
 
+/* The least scratchpad bytes a call accepts: exactly what redu_scratch_query reports for it.
+ * Exact calls are sized as the query sizes them, for the largest exact record
+ * (REDU_EXACT_ACC_BYTES): one answer then serves every exact call (sums and dots, f32 and
+ * f64), and is the least size of each rather than an over-estimate for the smaller records. */
+static size_t redu__pad_least(const redu__device *d, size_t n, const redu__call_shape *sh,
+                              const redu__plan *p, const redu_options *opts)
+{
+  if (!sh->exact)
+    return redu__pad_layout_of(p, sh->acc_size).total;
+  redu__call_shape q = *sh;
+  q.acc_size = REDU_EXACT_ACC_BYTES;
+  redu__plan qp;
+  return redu__plan_make(d, n, &q, opts, &qp) == REDU_OK
+             ? redu__pad_layout_of(&qp, REDU_EXACT_ACC_BYTES).total
+             : SIZE_MAX;
+}
+
 static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
-                                        const redu__call_shape *sh, const redu__plan *p,
+                                        const redu__call_shape *sh, size_t n, const redu__plan *p,
                                         const redu_options *opts)
 {
   redu__pad_layout l = redu__pad_layout_of(p, sh->acc_size);
+  size_t least = redu__pad_least(d, n, sh, p, opts);
   char *pad = opts->scratchpad;
   /* Accumulators (up to 16-byte aligned), the counter and the teams' flags lie at
    * multiples of 16 from the start. */
@@ -97,11 +115,12 @@ static redu_status redu__use_scratchpad(redu__call *c, const redu__device *d,
                       "%s: the scratchpad at %p is not aligned to %d bytes; pass memory from "
                       "omp_target_alloc",
                       sh->fn, (void *)pad, REDU_SCRATCHPAD_ALIGN);
-  if (opts->scratchpad_bytes < l.total)
+  if (opts->scratchpad_bytes < least)
     return redu__fail(REDU_ERR_SCRATCH_TOO_SMALL,
                       "%s: the scratchpad holds %zu bytes but this call (%d teams x %d threads, "
                       "%zu-byte accumulator) needs %zu; size it with redu_scratch_query",
-                      sh->fn, opts->scratchpad_bytes, p->teams, p->threads, sh->acc_size, l.total);
+                      sh->fn, opts->scratchpad_bytes, p->teams, p->threads,
+                      sh->exact ? (size_t)REDU_EXACT_ACC_BYTES : sh->acc_size, least);
   redu_status s = redu__check_device_range(d, pad, l.total, "the scratchpad", sh->fn, NULL);
   if (s != REDU_OK)
     return s;
@@ -274,7 +293,7 @@ redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int devi
       .team_slots = p.team_slots,
       .team_mem = p.team_mem,
   };
-  s = opts && opts->scratchpad ? redu__use_scratchpad(c, d, sh, &p, opts)
+  s = opts && opts->scratchpad ? redu__use_scratchpad(c, d, sh, n, &p, opts)
                                : redu__use_cache(c, d, sh, &p);
   if (s != REDU_OK)
     return s;
@@ -368,21 +387,25 @@ redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t ac
 {
   redu__device *d;
   redu__plan p;
-  /* Accumulators past REDU_MAX_ACC_BYTES are exact calls' records (REDU_EXACT_ACC_BYTES). */
+  int exact = opts && (opts->flags & REDU_EXACT);
   redu__call_shape sh = {.fn = "redu_scratch_query",
                          .elem_size = elem_size,
                          .acc_size = acc_size,
                          .acc_align = 1,
-                         .exact = acc_size > REDU_MAX_ACC_BYTES,
-                         .builtin = acc_size > REDU_MAX_ACC_BYTES,
+                         .exact = exact,
+                         .builtin = exact,
                          .query = 1};
   if (!team_bytes || !device_bytes)
     return redu__fail(REDU_ERR_NULL_ARG, "redu_scratch_query: team_bytes or device_bytes is NULL");
+  /* An exact call's scratch holds its long accumulator, whatever its element's accumulator:
+   * any acc_size up to REDU_EXACT_ACC_BYTES sizes it (the documented one is that constant). */
+  if (exact && acc_size && acc_size <= REDU_EXACT_ACC_BYTES)
+    sh.acc_size = REDU_EXACT_ACC_BYTES;
   redu_status s = redu__plan_for(device, n ? n : 1, &sh, opts, &d, &p);
   if (s == REDU_OK) {
     /* n = 0 launches nothing. */
     *team_bytes = n ? p.team_mem : 0;
-    *device_bytes = n ? redu__pad_layout_of(&p, acc_size).total : 0;
+    *device_bytes = n ? redu__pad_layout_of(&p, sh.acc_size).total : 0;
   }
   return s;
 }

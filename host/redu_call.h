@@ -141,6 +141,10 @@ typedef struct redu__region {
   size_t off[REDU_REGION_MAX]; /* offset of reduction k in a record */
   redu__call call;
   unsigned char host_result[REDU__REGION_MAX_RECORD];
+  /* REDU_FOR's n and &st, each evaluated once, where the macro reads them again (named
+   * unlike the macro's parameters, which would replace them). */
+  size_t iters;
+  redu_status *status;
 } redu__region;
 
 /* Validates and plans a region of n iterations over `count` reductions of the given

@@ -14,7 +14,7 @@ redu__region redu__region_begin(redu_status *st, const char *fn, int device, siz
                                 const size_t *aligns, int count, int ordered, int exact,
                                 const redu_options *opts)
 {
-  redu__region R = {0};
+  redu__region R = {.iters = n, .status = st};
   if (count < 1 || count > REDU_REGION_MAX) {
     *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: %d reductions; a region carries 1..%d", fn, count,
                      REDU_REGION_MAX);

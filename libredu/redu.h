@@ -265,9 +265,14 @@ REDU_API redu_status redu_device_peak_bandwidth(int device, double *gbps);
  * elements of elem_size bytes needs on device with opts (NULL: defaults), in bytes:
  * team_bytes of team memory per team (0 when the plan keeps team scratch in device memory
  * instead: too large, or a CPU), and device_bytes of device memory, the least
- * opts->scratchpad_bytes may be. Both 0 for n = 0.
+ * opts->scratchpad_bytes may be: the same call accepts device_bytes and refuses one byte
+ * less (REDU_ERR_SCRATCH_TOO_SMALL). Both 0 for n = 0. With REDU_EXACT in opts->flags the
+ * query sizes an exact call (sum or dot, f32 or f64: one answer for all four), whose
+ * accumulator is its long record: pass acc_size = REDU_EXACT_ACC_BYTES (any size from 1 to
+ * it gives the same answer).
  * Returns: REDU_OK; REDU_ERR_NULL_ARG (team_bytes or device_bytes NULL);
- *          REDU_ERR_UNSUPPORTED (elem_size 0, acc_size 0 or over REDU_MAX_ACC_BYTES);
+ *          REDU_ERR_UNSUPPORTED (elem_size 0, acc_size 0, acc_size over REDU_MAX_ACC_BYTES
+ *          without REDU_EXACT or over REDU_EXACT_ACC_BYTES with it);
  *          REDU_ERR_OVERFLOW; REDU_ERR_INVALID_DEVICE; REDU_ERR_BAD_OPTION; REDU_ERR_DEVICE. */
 REDU_API redu_status redu_scratch_query(int device, size_t n, size_t elem_size, size_t acc_size,
                                         const redu_options *opts, size_t *team_bytes,

@@ -24,6 +24,8 @@
  *          PTRDIFF_MAX, a NULL or non-device pointer in ptrs, too many reductions, ...)
  *   dev    OpenMP device number or REDU_DEFAULT_DEVICE
  *   i      the name of the loop index (size_t), visible in the body; n  iterations [0, n)
+ *   (st, dev and n may be expressions: each is evaluated exactly once, as a function's
+ *   argument would be; REDU_FOR_NOWAIT's st must be a variable, named in its depend clause)
  *   ptrs   device pointers the body reads (is_device_ptr; each checked: not NULL, and
  *          device memory on NVIDIA); () for none
  *   kind   a built-in kind <op>_<t>, <t> one of i8 i16 i32 i64 u8 u16 u32 u64 f32 f64:
@@ -420,7 +422,7 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
  * task when asynchronous). */
 #define REDU__SYNC(st, ...)                                                                        \
   {                                                                                                \
-    if (((st) = redu__region_end(&redu__r)) == REDU_OK) {                                          \
+    if ((*redu__r.status = redu__region_end(&redu__r)) == REDU_OK) {                               \
       REDU__MAP(REDU__RESULT, __VA_ARGS__)                                                         \
     }                                                                                              \
   }
@@ -448,7 +450,7 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
            REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),          \
            REDU__ORDERED(__VA_ARGS__), REDU__EXACT_COUNT(__VA_ARGS__), NULL);                      \
        redu__r.go; redu__r.go = 0)                                                                 \
-    for (size_t redu__n = (n), redu__teams = (size_t)redu__r.call.launch.teams,                    \
+    for (size_t redu__n = redu__r.iters, redu__teams = (size_t)redu__r.call.launch.teams,          \
                 redu__threads = (size_t)redu__r.call.launch.threads,                               \
                 redu__slots = redu__r.call.launch.team_slots,                                      \
                 redu__tree = (size_t)redu__r.call.launch.tree,                                     \

@@ -298,6 +298,64 @@ static void test_errors(int dev)
   omp_target_free(x, dev);
 }
 
+/* Every argument of the region macros that may be an expression (st, dev, n) is evaluated
+ * once, as a function's argument would be: counted through side effects. */
+static size_t counted(size_t *calls, size_t v)
+{
+  ++*calls;
+  return v;
+}
+
+static void test_arguments_once(int dev)
+{
+  enum { N = 1000 };
+  double *x = redu_test_to_device((double[N]){0}, N * sizeof(double), dev);
+  redu_status sts[4] = {REDU_ERR_DEVICE, REDU_ERR_DEVICE, REDU_ERR_DEVICE, REDU_ERR_DEVICE};
+  size_t n_calls = 0, dev_calls = 0, k = 0;
+  double sum = 0;
+  REDU_FOR(sts[k++], (int)counted(&dev_calls, (size_t)dev), i, counted(&n_calls, N), (x),
+           (sum_f64, sum))
+  {
+    sum += x[i] + 1.0;
+  }
+  CHECK(n_calls == 1 && dev_calls == 1 && k == 1 && sts[0] == REDU_OK && sum == N,
+        "REDU_FOR: n evaluated %zu times, dev %zu, st %zu (want 1 each); status %d, sum %g",
+        n_calls, dev_calls, k, sts[0], sum);
+  n_calls = dev_calls = k = 0;
+  int64_t count = 0;
+  REDU_FOR_CLAUSES(sts[k++], (int)counted(&dev_calls, (size_t)dev), i, counted(&n_calls, N),
+                   (is_device_ptr(x)), (sum_i64, count))
+  {
+    count += x[i] == 0;
+  }
+  CHECK(n_calls == 1 && dev_calls == 1 && k == 1 && sts[0] == REDU_OK && count == N,
+        "REDU_FOR_CLAUSES: n evaluated %zu times, dev %zu, st %zu (want 1 each); count %lld",
+        n_calls, dev_calls, k, (long long)count);
+  /* A failing call evaluates them once too, and writes its status through the same lvalue. */
+  n_calls = dev_calls = k = 0;
+  REDU_FOR(sts[k++], (int)counted(&dev_calls, 4242), i, counted(&n_calls, N), (x), (sum_f64, sum))
+  {
+    sum += x[i];
+  }
+  CHECK(n_calls == 1 && dev_calls == 1 && k == 1 && sts[0] == REDU_ERR_INVALID_DEVICE &&
+            sts[1] == REDU_ERR_DEVICE,
+        "REDU_FOR, bad device: n %zu, dev %zu, st %zu evaluations; statuses %d %d", n_calls,
+        dev_calls, k, sts[0], sts[1]);
+  redu_status ast = REDU_ERR_DEVICE;
+  n_calls = dev_calls = 0;
+  sum = 0;
+  REDU_FOR_NOWAIT(ast, (int)counted(&dev_calls, (size_t)dev), i, counted(&n_calls, N),
+                  (is_device_ptr(x)), (sum_f64, sum))
+  {
+    sum += x[i] + 2.0;
+  }
+#pragma omp taskwait
+  CHECK(n_calls == 1 && dev_calls == 1 && ast == REDU_OK && sum == 2.0 * N,
+        "REDU_FOR_NOWAIT: n evaluated %zu times, dev %zu; status %d, sum %g", n_calls, dev_calls,
+        ast, sum);
+  omp_target_free(x, dev);
+}
+
 /* Declared struct kinds too large together: 2 x 160 bytes > 256. */
 REDU_TEST_DOUBLE_LANES(wide_sum, 20)
 
@@ -356,6 +414,7 @@ int main(void)
   test_nan_and_zeros(dev);
   test_every_kind(dev);
   test_errors(dev);
+  test_arguments_once(dev);
   test_too_wide(dev);
   return redu_test_finish("test_region");
 }
