@@ -38,11 +38,12 @@
 #pragma omp begin declare target
 
 /* Whether x * y = p splits exactly into p and fma's error: neither part can underflow or
- * overflow (an exact zero product has no error either). */
+ * overflow. A zero factor's product is an exact zero with no error; a zero p of nonzero
+ * factors is a product below half the least subnormal, rounded away, for the scaled path. */
 static inline int redu__x_dot_ok(double x, double y, double p)
 {
   double ap = __builtin_fabs(p);
-  return (ap >= 0x1p-960 || ap == 0) && ap < REDU__X_BIG && __builtin_fabs(x) < 0x1p995 &&
+  return (ap >= 0x1p-960 || x == 0 || y == 0) && ap < REDU__X_BIG && __builtin_fabs(x) < 0x1p995 &&
          __builtin_fabs(y) < 0x1p995;
 }
 

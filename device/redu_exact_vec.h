@@ -136,7 +136,7 @@ static inline __attribute__((always_inline)) redu__x_vterms redu__x_vterms_dot64
   redu__x_vterms r;
   r.p = p;
   r.e = REDU__DEV_SPLIT_PROD_ERR(a, b, p);
-  r.ok = (~REDU__X_VBELOW(p, 0x1p-960) | (p == 0)) & REDU__X_VBELOW(p, REDU__X_BIG) &
+  r.ok = (~REDU__X_VBELOW(p, 0x1p-960) | (a == 0) | (b == 0)) & REDU__X_VBELOW(p, REDU__X_BIG) &
          REDU__X_VBELOW(a, 0x1p995) & REDU__X_VBELOW(b, 0x1p995);
   return r;
 }

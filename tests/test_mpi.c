@@ -127,6 +127,29 @@ static void check_typed_and_exact(void)
   omp_target_free(mine, dev), omp_target_free(my_y, dev);
 }
 
+/* The exact dot across ranks over the whole range of doubles: N - 2 products 2^-538 * 2^-538,
+ * each below the least subnormal, and 2^600 * 2^600 and its negation (past the largest
+ * double) at the two ends, which most rank counts put on different ranks: exactly
+ * (N - 2) / 4 = 5002.25 times 2^-1074, rounded once to 5002 times. */
+static void check_exact_dot_extremes(void)
+{
+  static double h[N], hy[N];
+  for (size_t i = 0; i < N; ++i)
+    h[i] = hy[i] = 0x1p-538;
+  h[0] = hy[0] = hy[N - 1] = 0x1p600;
+  h[N - 1] = -0x1p600;
+  size_t off, len;
+  my_part(N, &off, &len);
+  double *mine = redu_test_to_device(h + off, len * sizeof *h, dev);
+  double *my_y = redu_test_to_device(hy + off, len * sizeof *h, dev);
+  redu_options x = {.flags = REDU_EXACT};
+  double got = 0, want = 5002 * 0x1p-1074;
+  _Static_assert(N == 20011, "want: (N - 2) / 4 rounded");
+  CHECK_OK(redu_mpi_dot_f64(MPI_COMM_WORLD, dev, mine, my_y, len, &got, &x));
+  CHECK(got == want, "rank %d/%d: exact dot of extremes %a, want %a", rank, nranks, got, want);
+  omp_target_free(mine, dev), omp_target_free(my_y, dev);
+}
+
 static void check_declared(void)
 {
   static affine h[N];
@@ -220,6 +243,7 @@ int main(int argc, char **argv)
   check_matrix(0);
   check_matrix(1);
   check_typed_and_exact();
+  check_exact_dot_extremes();
   check_declared();
   check_errors();
   int failed = redu_test_failures, any;
