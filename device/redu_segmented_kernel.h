@@ -42,6 +42,22 @@ static inline size_t redu__seg_at(const size_t *offsets, size_t seg_len, size_t 
   return offsets ? offsets[k] : k * seg_len;
 }
 
+/* v moved into [lo, hi] (lo <= hi): where a team reads, whatever an offset holds. Every
+ * range a team reads is clamped so into its [a, b], inside [SEG(0), SEG(nseg)] and so
+ * below L->limit; an unclamped start (an offset past b with the end clamped up to it) made
+ * an empty range at SIZE_MAX, whose unrolled loop bound wrapped. */
+static inline size_t redu__seg_clamp(size_t v, size_t lo, size_t hi)
+{
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* i + step, or end where that would pass it (i <= end): a loop's next index that cannot
+ * wrap. */
+static inline size_t redu__seg_next(size_t i, size_t step, size_t end)
+{
+  return end - i > step ? i + step : end;
+}
+
 /* Probe j (0 <= j < nprobe) of a search step over [lo, hi): the nprobe points that split
  * it into nprobe + 1 near-equal parts (with one probe, the midpoint). Below hi, so inside
  * [0, nseg] where hi <= nseg + 1. */
@@ -119,10 +135,9 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
   size_t bad = REDU__SEG_ALL_GOOD;
   if (!offsets)
     return bad; /* batched: the host checked nseg * seg_len */
-  size_t per = nseg / nteams + (nseg % nteams != 0);
-  size_t first = 1 + (size_t)team * per, end = first + per;
-  if (end > nseg + 1)
-    end = nseg + 1;
+  size_t per = nseg / nteams + (nseg % nteams != 0), mine = (size_t)team * per;
+  size_t first = 1 + (mine < nseg ? mine : nseg);
+  size_t end = per < nseg + 1 - first ? first + per : nseg + 1;
   for (size_t k = first + tid; k < end; k += nth)
     if (offsets[k] < offsets[k - 1]) {
       bad = k;
@@ -145,11 +160,14 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
   REDU__INLINE A PFX##_span(const S *x, size_t lo, size_t hi, size_t g, size_t stride)             \
   {                                                                                                \
     redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
-    size_t i = lo + r.first, step = r.step, end = lo + r.end;                                      \
+    /* i <= end, and every test is `end - i > k * step`, not `i + k * step < end`: no sum          \
+     * of an index wraps, wherever [lo, hi) lies (an index near SIZE_MAX wrapped to a small        \
+     * one and read far outside x). */                                                             \
+    size_t step = r.step, end = lo + r.end, i = lo + (r.first < r.end ? r.first : r.end);          \
     A acc = (IDENT);                                                                               \
     if (sizeof(A) <= 16) {                                                                         \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (; i + 7 * step < end; i += 8 * step) {                                                  \
+      for (; end - i > 7 * step; i += 8 * step) {                                                  \
         A v0 = COMBINE(COMBINE(LIFT(x, i), LIFT(x, i + step)),                                     \
                        COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));                     \
         A v1 = COMBINE(COMBINE(LIFT(x, i + 4 * step), LIFT(x, i + 5 * step)),                      \
@@ -158,11 +176,11 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       }                                                                                            \
     }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (; i + 3 * step < end; i += 4 * step)                                                      \
+    for (; end - i > 3 * step; i += 4 * step)                                                      \
       acc = COMBINE(acc, COMBINE(COMBINE(LIFT(x, i), LIFT(x, i + step)),                           \
                                  COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step))));          \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (; i < end; i += step)                                                                     \
+    for (; i < end; i = redu__seg_next(i, step, end))                                              \
       acc = COMBINE(acc, LIFT(x, i));                                                              \
     return acc;                                                                                    \
   }                                                                                                \
@@ -205,9 +223,8 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       size_t k = r0 + (size_t)lane * nwarps + warp, lo = 0, hi = 0;                                \
       int cls = 0; /* 0 none, 1 thread, 2 warp, 3 team */                                          \
       if (k < se) {                                                                                \
-        lo = redu__seg_at(offs, len, k), hi = redu__seg_at(offs, len, k + 1);                      \
-        lo = lo < a ? a : lo;                                                                      \
-        hi = hi > b ? b : hi < lo ? lo : hi;                                                       \
+        lo = redu__seg_clamp(redu__seg_at(offs, len, k), a, b);                                    \
+        hi = redu__seg_clamp(redu__seg_at(offs, len, k + 1), lo, b);                               \
         cls = hi - lo <= REDU__SEG_THREAD_MAX ? 1 : warps && hi - lo <= warp_max ? 2 : 3;          \
       }                                                                                            \
       if (cls == 1)                                                                                \
@@ -235,9 +252,8 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
         while (m) {                                                                                \
           size_t kk = r0 + (size_t)__builtin_ctzll(m) * nwarps + w;                                \
           m &= m - 1;                                                                              \
-          size_t tlo = redu__seg_at(offs, len, kk), thi = redu__seg_at(offs, len, kk + 1);         \
-          tlo = tlo < a ? a : tlo;                                                                 \
-          thi = thi > b ? b : thi < tlo ? tlo : thi;                                               \
+          size_t tlo = redu__seg_clamp(redu__seg_at(offs, len, kk), a, b);                         \
+          size_t thi = redu__seg_clamp(redu__seg_at(offs, len, kk + 1), tlo, b);                   \
           A v = PFX##_team_span(x, tlo, thi, scratch, tree, tid, nth);                             \
           if (tid == 0)                                                                            \
             PFX##_emit(accs, outs, kk, straddler, v);                                              \
@@ -350,7 +366,9 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     A *ins = (A *)partials, *outs = ins + nteams;                                                  \
     redu__seg_team_rec *recs = redu__seg_recs(partials, nteams, sizeof(A));                        \
     /* Offsets checked first; a team reads only inside [base, end), which is inside                \
-     * [0, limit] or empty. */                                                                     \
+     * [0, limit] or empty. The host keeps limit <= PTRDIFF_MAX / sizeof(S) and nseg below         \
+     * SIZE_MAX / 8 (host/redu_segmented.c), so that the sums below (team * chunk, the span        \
+     * loops' i + 8 * step, k + 8 * nth) cannot wrap. */                                           \
     size_t bad = redu__seg_first_bad(offs, nseg, limit, team, nteams, tid, nth);                   \
     if (tid == 0)                                                                                  \
       *tbad = REDU__SEG_ALL_GOOD;                                                                  \
@@ -368,8 +386,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     sb = sb > nseg ? nseg : sb;                                                                    \
     se = se > nseg ? nseg : se < sb ? sb : se;                                                     \
     /* The segment that began in an earlier team: its part here, by the whole team. */             \
-    size_t cend = redu__seg_at(offs, len, sb);                                                     \
-    cend = cend > b ? b : cend < a ? a : cend;                                                     \
+    size_t cend = redu__seg_clamp(redu__seg_at(offs, len, sb), a, b);                              \
     A cin = PFX##_team_span(x, a, cend, (A *)scratch, tree, tid, nth);                             \
     if (tid == 0)                                                                                  \
       ins[team] = cin;                                                                             \

@@ -37,6 +37,7 @@ static struct {
   CUresult (*device_get_count)(int *);
   CUresult (*device_get_attribute)(int *, int, CUdevice);
   CUresult (*device_get_name)(char *, int, CUdevice);
+  CUresult (*device_total_mem)(size_t *, CUdevice); /* optional */
   CUresult (*pointer_get_attributes)(unsigned, int *, void **, CUdeviceptr);
   CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
   CUresult (*ctx_push)(CUcontext);
@@ -63,6 +64,7 @@ static void redu__cuda_load(void)
   REDU__CU_SYM(device_get_count, "cuDeviceGetCount");
   REDU__CU_SYM(device_get_attribute, "cuDeviceGetAttribute");
   REDU__CU_SYM(device_get_name, "cuDeviceGetName");
+  REDU__CU_SYM(device_total_mem, "cuDeviceTotalMem_v2");
   REDU__CU_SYM(pointer_get_attributes, "cuPointerGetAttributes");
   REDU__CU_SYM(primary_ctx_retain, "cuDevicePrimaryCtxRetain");
   REDU__CU_SYM(ctx_push, "cuCtxPushCurrent_v2");
@@ -146,6 +148,8 @@ int redu__cuda_props_get(int ordinal, int keep_waits, redu__cuda_props *p)
               redu__cu.device_get_attribute(&bus_bits, CU_ATTR_GLOBAL_MEMORY_BUS_WIDTH, d) == 0
           ? 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) * 1e-9
           : 0.0;
+  if (!redu__cu.device_total_mem || redu__cu.device_total_mem(&p->total_mem, d) != 0)
+    p->total_mem = 0;
   if (ordinal >= REDU__CU_MAX_DEVICES ||
       redu__cu.primary_ctx_retain(&redu__cu_ctx[ordinal], d) != 0)
     return -1;

@@ -13,6 +13,7 @@ typedef struct redu__cuda_props {
   int warp_size;
   int pci_domain, pci_bus, pci_device;
   double peak_gbps; /* memory bandwidth, GB/s (1e9 B/s): clock x bus width; 0 when unknown */
+  size_t total_mem; /* bytes of device memory; 0 when the driver does not say */
   char waits[48];   /* how host threads wait for the device (the context's scheduling) */
 } redu__cuda_props;
 

@@ -5,9 +5,11 @@
 #include "host/redu_error.h"
 #include "host/redu_topology.h"
 #include <omp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Set-up is serialised by the lock; lookups after set-up take no lock (every call makes
  * one, from any number of host threads). */
@@ -72,6 +74,7 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
                       ? (size_t)(p.shared_mem_per_block - REDU__RUNTIME_TEAM_MEM)
                       : 0;
     d->peak_gbps = p.peak_gbps;
+    d->mem_bytes = p.total_mem;
     d->pci[0] = p.pci_domain, d->pci[1] = p.pci_bus, d->pci[2] = p.pci_device;
     snprintf(d->where, sizeof d->where,
              "CUDA driver: %d SMs, %d threads/team, %d B team "
@@ -83,6 +86,10 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
      * here: size it by the host's cores. */
     d->units = redu__topology_cores();
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    d->mem_bytes = pages > 0 && page > 0 && (size_t)pages <= SIZE_MAX / (size_t)page
+                       ? (size_t)pages * (size_t)page
+                       : 0;
     d->max_threads = arch == REDU__ARCH_CPU ? REDU__MAX_WARPS : 1024;
     snprintf(d->name, sizeof d->name, "%s",
              d->is_initial            ? "host (initial device)"

@@ -18,13 +18,20 @@ typedef struct redu__seg_extent {
   size_t first, total;
 } redu__seg_extent;
 
+/* The most elements of `size` bytes an array may hold on any target: PTRDIFF_MAX bytes
+ * (no C object is larger). Offsets and the kernel's limit stay below it, which keeps every
+ * index sum in the kernel from wrapping (device/redu_segmented_kernel.h). */
+static size_t redu__seg_max_elems(size_t size) { return (size_t)PTRDIFF_MAX / size; }
+
+/* The message for bad position k: offsets[k] = at after offsets[k - 1] = before, or
+ * offsets[nseg] = at past `limit` elements from x. One text for every call and target. */
 static redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t before, size_t at,
                                  size_t limit)
 {
   if (k == nseg && at > limit && !(k > 0 && at < before))
     return redu__fail(REDU_ERR_BAD_OFFSETS,
-                      "%s: offsets[%zu] = %zu runs past x's allocation (%zu elements from x); "
-                      "the last offset is the end of the last segment",
+                      "%s: offsets[%zu] = %zu runs past x's allocation (at most %zu elements "
+                      "from x); the last offset is the end of the last segment",
                       fn, k, at, limit);
   return redu__fail(REDU_ERR_BAD_OFFSETS,
                     "%s: offsets[%zu] = %zu is less than offsets[%zu] = %zu: offsets must not "
@@ -32,13 +39,18 @@ static redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t b
                     fn, k, at, k - 1, before, k - 1);
 }
 
-/* Host-array offsets: checked here, before anything is mapped. */
+/* Host-array offsets: checked here, before anything is mapped, as the kernel checks
+ * device offsets (the same positions, order and messages): the first decrease, else
+ * offsets[nseg] past what an array of these elements can hold. */
 static redu_status redu__seg_check_host(const char *fn, const size_t *offsets, size_t nseg,
-                                        redu__seg_extent *ext)
+                                        size_t elem_size, redu__seg_extent *ext)
 {
   for (size_t k = 1; k <= nseg; ++k)
     if (offsets[k] < offsets[k - 1])
-      return redu__seg_bad(fn, k, nseg, offsets[k - 1], offsets[k], SIZE_MAX);
+      return redu__seg_bad(fn, k, nseg, offsets[k - 1], offsets[k], 0);
+  size_t max = redu__seg_max_elems(elem_size);
+  if (offsets[nseg] > max)
+    return redu__seg_bad(fn, nseg, nseg, offsets[nseg - 1], offsets[nseg], max);
   *ext = (redu__seg_extent){1, offsets[0], offsets[nseg] - offsets[0]};
   return REDU_OK;
 }
@@ -61,18 +73,39 @@ static redu_status redu__seg_check_ptr(const redu__device *d, const char *fn, co
                  : redu__check_device_range(d, p, bytes, what, fn, left);
 }
 
-/* Every array of the call: present, aligned, inside the address space and, on NVIDIA
- * without REDU_INPUT_HOST, memory of the device. Sets *limit to the elements x's
- * allocation holds (what offsets[nseg] may reach) and *ext where the host knows it. */
+/* A host array's section is mapped (copied) to the device whole: refused here when no
+ * device memory could hold it, before libomptarget is asked (which ends the process when a
+ * mapping fails). */
+static redu_status redu__seg_check_mappable(const redu__device *d, const redu__call_shape *sh,
+                                            const redu__seg_extent *ext)
+{
+  size_t bytes = ext->total * sh->elem_size; /* <= PTRDIFF_MAX: checked before */
+  if (!d->mem_bytes || bytes <= d->mem_bytes)
+    return REDU_OK;
+  return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                    "%s: with REDU_INPUT_HOST the section of x the %s span, %zu bytes from "
+                    "element %zu, is more than device %d's %zu bytes of memory and cannot be "
+                    "mapped; check the %s, or reduce it in parts",
+                    sh->fn, sh->batched ? "segments" : "offsets", bytes, ext->first, d->number,
+                    d->mem_bytes, sh->batched ? "segment length" : "offsets");
+}
+
+/* Every argument of a segmented or batched call, built-in or declared (one path, one
+ * order): nsegments against the address space; offsets, results and indices present,
+ * aligned, inside the address space and, on NVIDIA without REDU_INPUT_HOST, memory of
+ * the device; host offsets in order and inside what x can hold; a batched extent likewise;
+ * a host section mappable; then x. Sets *limit to the elements offsets[nseg] may reach
+ * (x's allocation on NVIDIA, else what the address space allows, at most
+ * redu__seg_max_elems) and *ext where the host knows the extent. */
 static redu_status redu__seg_check_arrays(const redu__device *d, const redu__call_shape *sh,
                                           const void *x, const size_t *offsets, size_t seg_len,
                                           size_t nseg, const void *values, const size_t *indices,
                                           int on_host, size_t *limit, redu__seg_extent *ext)
 {
   const char *fn = sh->fn;
-  size_t left;
+  size_t left, max = redu__seg_max_elems(sh->elem_size);
   if (nseg >= SIZE_MAX / sizeof(size_t) || nseg > SIZE_MAX / sh->out_size ||
-      (sh->batched && seg_len && nseg > SIZE_MAX / seg_len / sh->elem_size))
+      (sh->batched && seg_len && nseg > max / seg_len))
     return redu__fail(REDU_ERR_OVERFLOW,
                       "%s: %zu segments%s do not fit in the address space: check nsegments", fn,
                       nseg, sh->batched ? " of that length" : "");
@@ -90,19 +123,17 @@ static redu_status redu__seg_check_arrays(const redu__device *d, const redu__cal
     return s;
   if (sh->batched)
     *ext = (redu__seg_extent){1, 0, seg_len * nseg};
-  else if (on_host && (s = redu__seg_check_host(fn, offsets, nseg, ext)) != REDU_OK)
+  else if (on_host && (s = redu__seg_check_host(fn, offsets, nseg, sh->elem_size, ext)) != REDU_OK)
     return s;
-  /* x: its whole extent when known, else its first element, and the rest is the kernel's
-   * check of offsets[nseg] against what the allocation holds. */
+  if (on_host && (s = redu__seg_check_mappable(d, sh, ext)) != REDU_OK)
+    return s;
+  /* x: its whole extent when known (at most max elements, so no product wraps), else its
+   * first element, and the rest is the kernel's check of offsets[nseg] against *limit. */
   size_t xbytes = ext->known ? (ext->first + ext->total) * sh->elem_size : sh->elem_size;
-  if (ext->known && ext->first + ext->total > SIZE_MAX / sh->elem_size)
-    return redu__fail(REDU_ERR_OVERFLOW,
-                      "%s: offsets[nsegments] = %zu elements exceed the "
-                      "address space",
-                      fn, ext->first + ext->total);
   if ((s = redu__seg_check_ptr(d, fn, "x", x, xbytes, sh->elem_align, on_host, &left)) != REDU_OK)
     return s;
-  *limit = on_host ? SIZE_MAX : left / sh->elem_size;
+  *limit = on_host ? ext->first + ext->total : left / sh->elem_size;
+  *limit = *limit < max ? *limit : max;
   return REDU_OK;
 }
 

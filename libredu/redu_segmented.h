@@ -19,12 +19,14 @@
  * nsegments = 0 does nothing (every pointer may then be NULL). Options as for every call,
  * but no scratchpad (REDU_ERR_UNSUPPORTED) and no REDU_EXACT.
  * Returns: REDU_OK; REDU_ERR_NULL_ARG (x, offsets, results or indices NULL);
- *          REDU_ERR_BAD_OFFSETS (offsets decrease, or offsets[nsegments] lies past x's
- *          allocation where the device can tell: the first bad position is in
- *          redu_last_error(); nothing is written); REDU_ERR_INVALID_DEVICE;
+ *          REDU_ERR_BAD_OFFSETS (offsets decrease, or offsets[nsegments] lies past what x
+ *          can hold: x's allocation on NVIDIA, PTRDIFF_MAX bytes everywhere; the first bad
+ *          position is in redu_last_error(); nothing is written); REDU_ERR_INVALID_DEVICE;
  *          REDU_ERR_OVERFLOW; REDU_ERR_MISALIGNED; REDU_ERR_NOT_DEVICE_PTR;
- *          REDU_ERR_BAD_OPTION; REDU_ERR_UNSUPPORTED; REDU_ERR_OUT_OF_MEMORY;
- *          REDU_ERR_DEVICE.
+ *          REDU_ERR_BAD_OPTION; REDU_ERR_UNSUPPORTED; REDU_ERR_OUT_OF_MEMORY (also a
+ *          REDU_INPUT_HOST section larger than the device's memory); REDU_ERR_DEVICE.
+ *          Declared reductions' segmented calls take the same checks in the same order
+ *          (docs/semantics.md, "Segmented and batched reductions").
  * Offsets on the device are checked by the kernel itself, in the same launch; host arrays
  * before it. On every status but REDU_OK no output is written.
  * libredu's own build checks this list against the type table, as for redu_typed.h.
