@@ -22,9 +22,12 @@ enum { REDU__STAGE_ALIGN = 256 };
 redu_status redu__host_arrays_in(redu__device *d, redu__slot *s, redu__host_array *a, int count,
                                  const char *fn)
 {
+  /* at[k]: where a[k]'s copy lies in the staging buffer; SIZE_MAX: none (empty, or read in
+   * place). */
   size_t at[REDU__HOST_ARRAYS_MAX], total = 0;
   for (int k = 0; k < count; ++k) {
-    a[k].dev = a[k].bytes ? NULL : a[k].host;
+    at[k] = SIZE_MAX;
+    a[k].dev = a[k].host;
     if (!a[k].bytes || (!a[k].out && (a[k].dev = redu__mapped(d->number, a[k].host, a[k].bytes))))
       continue;
     size_t mis = (uintptr_t)a[k].host % REDU__STAGE_ALIGN;
@@ -42,7 +45,7 @@ redu_status redu__host_arrays_in(redu__device *d, redu__slot *s, redu__host_arra
                       "read in place) or reduce them in parts",
                       fn, d->number, total);
   for (int k = 0; k < count; ++k) {
-    if (a[k].dev)
+    if (at[k] == SIZE_MAX)
       continue;
     char *dst = (char *)s->stage + at[k];
     a[k].dev = dst;

@@ -1,6 +1,6 @@
 /* Host arrays (REDU_INPUT_HOST) shared between threads and arrays the program has mapped
  * itself: many threads reduce overlapping ranges of one host array at once (built-in,
- * exact, dot, segmented, declared and multi-device calls), and ranges the program mapped
+ * exact, dot, segmented, batched, declared and multi-device calls), and ranges the program mapped
  * in part, in whole or around them are reduced; every answer against a serial reference,
  * and the program's own mapping still present and its device copy unchanged afterwards. */
 #include "redu_test.h"
@@ -92,6 +92,20 @@ static int one_call(int kind, int r)
     return redu_segmented_sum_i64(dev, xi, offs, SEGS, got, &host_in) != REDU_OK ||
            memcmp(got, want, sizeof got) != 0;
   }
+  case 4: {
+    /* Batched argmin over the range: values and indices into host arrays. */
+    size_t len = n / SEGS, at[SEGS];
+    int64_t got[SEGS], want[SEGS];
+    size_t want_at[SEGS];
+    for (int k = 0; k < SEGS; ++k) {
+      want[k] = INT64_MAX, want_at[k] = 0;
+      for (size_t i = 0; i < len; ++i)
+        if (x[k * len + i] < want[k])
+          want[k] = x[k * len + i], want_at[k] = i;
+    }
+    return redu_batched_argmin_i64(dev, x, len, SEGS, got, at, &host_in) != REDU_OK ||
+           memcmp(got, want, sizeof got) != 0 || memcmp(at, want_at, sizeof at) != 0;
+  }
   default: {
     span got = {0, 0}, want = {INT64_MAX, INT64_MIN};
     for (size_t i = 0; i < n; ++i)
@@ -110,7 +124,7 @@ static void *worker(void *arg)
 {
   job *j = arg;
   for (int c = 0; c < CALLS; ++c)
-    j->bad += one_call((j->id + c) % 5, (j->id * 3 + c) % RANGES);
+    j->bad += one_call((j->id + c) % 6, (j->id * 3 + c) % RANGES);
   return NULL;
 }
 
@@ -219,6 +233,28 @@ static void test_mapped(void)
   test_mapped_case(N / 4, N / 4, N / 4 + 1, N / 8, off);
 }
 
+/* A call with the program's scratchpad takes libredu's staging for its host arrays: both
+ * the copy and the in-place read. */
+static void test_scratchpad(void)
+{
+  size_t team_bytes = 0, pad_bytes = 0;
+  CHECK_OK(
+      redu_scratch_query(dev, N, sizeof(int64_t), sizeof(int64_t), NULL, &team_bytes, &pad_bytes));
+  void *pad = omp_target_alloc(pad_bytes, dev);
+  redu_options o = {.flags = REDU_INPUT_HOST, .scratchpad = pad, .scratchpad_bytes = pad_bytes};
+  for (int mapped = 0; mapped < 2; ++mapped) {
+    if (mapped) {
+#pragma omp target enter data device(dev) map(to : xi[0 : N])
+    }
+    int64_t got = 0;
+    CHECK_OK(redu_sum_i64(dev, xi, N, &got, &o));
+    CHECK(got == sum_i(xi, N), "scratchpad, host array %s: %lld", mapped ? "mapped" : "copied",
+          (long long)got);
+  }
+#pragma omp target exit data device(dev) map(delete : xi[0 : N])
+  omp_target_free(pad, dev);
+}
+
 /* A host array too large to copy to the device: REDU_ERR_OUT_OF_MEMORY, result untouched.
  * Only where the array is copied (host fallback would read it: it is far shorter). */
 static void test_too_large(void)
@@ -240,6 +276,7 @@ int main(void)
   }
   test_threads();
   test_mapped();
+  test_scratchpad();
   test_too_large();
   return redu_test_finish("test_host_arrays");
 }
