@@ -88,6 +88,6 @@ static inline double redu__dot_add(double a, double b) { return a + b; }
                       (double *)partials, counter, (double *)result);                              \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-  REDU__DEFINE_PAIR_LAUNCH(PFX, T, 2, 1024)
+  REDU__DEFINE_PAIR_LAUNCH(PFX, T, 1024)
 
 #endif

@@ -218,6 +218,6 @@ static inline redu__x_words redu__x_load_words(const redu__word16 *p, size_t k, 
       *counter = 0;                                                                                \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
-  REDU__DEFINE_PAIR_LAUNCH(PFX, T, NIN, REDU__X_MAX_THREADS)
+  REDU__DEFINE_PAIR_LAUNCH(PFX, T, REDU__X_MAX_THREADS)
 
 #endif

@@ -1,6 +1,8 @@
 /* The launch record: all that a kernel template (redu_array_kernel.h, redu_index_kernel.h)
- * is handed by the host. The host fills it (host/redu_call.c) from the plan and its
- * scratch; the kernels know nothing else of the host. */
+ * is handed by the host besides its inputs. The host fills it (host/redu_call.c) from the
+ * plan and its scratch; the kernels know nothing else of the host. Every pointer a launch
+ * takes, its inputs included, is a device address: host arrays are the host's business
+ * (host/redu_host_arrays.h), and no launch maps anything. */
 #ifndef REDU_LAUNCH_H
 #define REDU_LAUNCH_H
 
@@ -15,7 +17,6 @@ typedef struct redu__launch {
   int device;        /* OpenMP device number */
   int teams;         /* teams in the league */
   int threads;       /* threads per team, a multiple of the device's warp size */
-  int input_on_host; /* x is a host array: map it (no copy if already present) */
   int tree;          /* team combine through scratch (1) or warp shuffles (0) */
   size_t team_slots; /* accumulators of team scratch each team needs (redu_team_scratch.h) */
   size_t team_mem;   /* bytes of dynamic team memory per team; 0: use team_spill */
@@ -30,15 +31,14 @@ typedef struct redu__launch {
  * `partials` holding the per-team records (redu__seg_recs). */
 typedef struct redu__seg_launch {
   redu__launch base;
-  const size_t *offsets; /* nseg + 1 offsets, or NULL: segment k is [k, k + 1) * seg_len */
+  const size_t *offsets; /* nseg + 1 offsets (device memory), or NULL: segment k is
+                            [k, k + 1) * seg_len */
   size_t seg_len;
   size_t nseg;
   size_t limit;    /* offsets[nseg] may not pass it: the elements x's allocation holds */
-  size_t first;    /* offsets[0] and offsets[nseg] - offsets[0] when the host knows them: */
-  size_t total;    /* the section of x that is mapped when input_on_host */
   void *accs;      /* device memory: nseg accumulators */
-  void *values;    /* nseg output values (device memory, or a host array when input_on_host) */
-  size_t *indices; /* nseg output indices (arg ops), or NULL */
+  void *values;    /* nseg output values (device memory) */
+  size_t *indices; /* nseg output indices (arg ops, device memory), or NULL */
 } redu__seg_launch;
 
 /* Segments up to REDU__SEG_THREAD_MAX elements take one thread; up to REDU__SEG_WARP_MAX
@@ -91,8 +91,7 @@ static inline redu__seg_team_rec *redu__seg_recs(void *partials, unsigned nteams
  *   PFX_team(x, n, tree, ...)  each thread's accumulator, then the team and grid finish
  *   PFX_launch(L, x, n)        the region: `target teams` directly followed by `parallel`
  *                              (SPMD by construction: nothing in between,
- *                              device/redu_team_scratch.h), x[0, n) mapped when it is a host
- *                              array
+ *                              device/redu_team_scratch.h); x a device address
  * TREE is what the launch passes as the team combine: `tree` (the plan's choice, from the
  * launch record) or 0 (shuffles; the built-in kernels, whose plans never take the tree,
  * so their device code has no tree path). flatten: inline everything below into the team
@@ -123,54 +122,32 @@ static inline redu__seg_team_rec *redu__seg_recs(void *partials, unsigned nteams
     int threads = L->threads, tree = L->tree;                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
     (void)tree; /* unused where TREE is 0 */                                                       \
-    if (L->input_on_host) {                                                                        \
-      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       map(to : x [0:n]) is_device_ptr(partials, counter, result, spill)           \
-                           ompx_dyn_cgroup_mem(team_mem)                                           \
-                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
-      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, n, (TREE), slots, team_mem, spill, partials, counter, result);                 \
-    } else {                                                                                       \
-      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, partials, counter, result, spill)                          \
-                           ompx_dyn_cgroup_mem(team_mem)                                           \
-                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
-      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, n, (TREE), slots, team_mem, spill, partials, counter, result);                 \
-    }                                                                                              \
+    REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)      \
+                     is_device_ptr(x, partials, counter, result, spill)                            \
+                         ompx_dyn_cgroup_mem(team_mem)                                             \
+                             ompx_attribute(__attribute__((launch_bounds(MAXT)))))                 \
+    REDU__PRAGMA(omp parallel num_threads(threads))                                                \
+    PFX##_team(x, n, (TREE), slots, team_mem, spill, partials, counter, result);                   \
   }
 
-/* The launch of a kernel over one array x (NIN 1, y NULL) or two, x and y (NIN 2), each
+/* The launch of a kernel over one array x (y NULL) or two, x and y, each
  * n elements (redu_exact_kernel.h, redu_dot_kernel.h): as above, with PFX_team(x, y, n,
  * slots, team_mem, spill, partials, counter, result) taking untyped scratch pointers.
  * MAXT: the most threads per team the kernel is compiled for (CUDA's launch bounds, which
  * cap its registers at 64K / MAXT); the plan must not ask for more. */
-#define REDU__DEFINE_PAIR_LAUNCH(PFX, T, NIN, MAXT)                                                \
+#define REDU__DEFINE_PAIR_LAUNCH(PFX, T, MAXT)                                                     \
   static void PFX##_launch(const redu__launch *L, const T *x, const T *y, size_t n)                \
   {                                                                                                \
     void *partials = L->partials, *result = L->result, *spill = L->team_spill;                     \
     unsigned *counter = L->counter;                                                                \
     int threads = L->threads;                                                                      \
-    size_t slots = L->team_slots, team_mem = L->team_mem, ny = (NIN) == 2 ? n : 0;                 \
-    /* One input: y is NULL, and a section of a null pointer is undefined (UBSan); map an          \
-     * empty section of x instead. The kernel never reads y then. */                               \
-    const T *ym = (NIN) == 2 ? y : x;                                                              \
-    if (L->input_on_host) {                                                                        \
-      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       map(to : x [0:n], ym [0:ny])                                                \
-                           is_device_ptr(partials, counter, result, spill)                         \
-                               ompx_dyn_cgroup_mem(team_mem)                                       \
-                                   ompx_attribute(__attribute__((launch_bounds(MAXT)))))           \
-      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, ym, n, slots, team_mem, spill, partials, counter, result);                     \
-    } else {                                                                                       \
-      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, y, partials, counter, result, spill)                       \
-                           ompx_dyn_cgroup_mem(team_mem)                                           \
-                               ompx_attribute(__attribute__((launch_bounds(MAXT)))))               \
-      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, y, n, slots, team_mem, spill, partials, counter, result);                      \
-    }                                                                                              \
+    size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
+    REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)      \
+                     is_device_ptr(x, y, partials, counter, result, spill)                         \
+                         ompx_dyn_cgroup_mem(team_mem)                                             \
+                             ompx_attribute(__attribute__((launch_bounds(MAXT)))))                 \
+    REDU__PRAGMA(omp parallel num_threads(threads))                                                \
+    PFX##_team(x, y, n, slots, team_mem, spill, partials, counter, result);                        \
   }
 
 #endif

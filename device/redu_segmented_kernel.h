@@ -433,39 +433,21 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
   {                                                                                                \
     const size_t *offs = L->offsets;                                                               \
     size_t len = L->seg_len, nseg = L->nseg, limit = L->limit, slots = L->base.team_slots;         \
-    size_t team_mem = L->base.team_mem, lo = L->first, n = L->total;                               \
-    size_t no = offs ? nseg + 1 : 0, ni = L->indices ? nseg : 0;                                   \
-    /* Batched calls have no offsets, value ops no indices: map an empty section of the            \
-     * record instead (a section of a null pointer is undefined, UBSan). */                        \
-    const size_t *om = offs ? offs : &L->nseg;                                                     \
-    size_t *im = L->indices ? L->indices : (size_t *)L->values;                                    \
-    int has_offs = offs != NULL, has_idx = L->indices != NULL;                                     \
+    size_t team_mem = L->base.team_mem;                                                            \
     void *spill = L->base.team_spill, *partials = L->base.partials;                                \
     unsigned *counter = L->base.counter;                                                           \
     size_t *status = (size_t *)L->base.result, *indices = L->indices;                              \
     A *accs = (A *)L->accs;                                                                        \
     R *values = (R *)L->values;                                                                    \
     int threads = L->base.threads, tree = L->base.tree;                                            \
-    if (L->base.input_on_host) {                                                                   \
-      /* Outputs always copied back (also when the arrays are mapped already), with their          \
-       * old contents sent first: nothing changes where nothing is written. */                     \
-      REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams) thread_limit(  \
-          threads) map(to : x [lo:n], om [0:no]) map(always, tofrom : values [0:nseg], im [0:ni])  \
-                       is_device_ptr(partials, counter, status, spill, accs)                       \
-                           ompx_dyn_cgroup_mem(team_mem) ompx_attribute(                           \
-                               __attribute__((launch_bounds(REDU__SEG_MAX_THREADS(sizeof(A)))))))  \
-      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, has_offs ? om : NULL, len, nseg, limit, tree, slots, team_mem, spill,          \
-                 partials, counter, status, accs, values, has_idx ? im : NULL);                    \
-    } else {                                                                                       \
-      REDU__PRAGMA(omp target teams device(L->base.device) num_teams(L->base.teams) thread_limit(  \
-          threads) is_device_ptr(x, offs, values, indices, partials, counter, status, spill, accs) \
-                       ompx_dyn_cgroup_mem(team_mem) ompx_attribute(                               \
-                           __attribute__((launch_bounds(REDU__SEG_MAX_THREADS(sizeof(A)))))))      \
-      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, offs, len, nseg, limit, tree, slots, team_mem, spill, partials, counter,       \
-                 status, accs, values, indices);                                                   \
-    }                                                                                              \
+    REDU__PRAGMA(                                                                                  \
+        omp target teams device(L->base.device) num_teams(L->base.teams) thread_limit(threads)     \
+            is_device_ptr(x, offs, values, indices, partials, counter, status, spill,              \
+                          accs) ompx_dyn_cgroup_mem(team_mem)                                      \
+                ompx_attribute(__attribute__((launch_bounds(REDU__SEG_MAX_THREADS(sizeof(A)))))))  \
+    REDU__PRAGMA(omp parallel num_threads(threads))                                                \
+    PFX##_team(x, offs, len, nseg, limit, tree, slots, team_mem, spill, partials, counter, status, \
+               accs, values, indices);                                                             \
   }
 
 #endif

@@ -5,6 +5,7 @@
 #include "host/redu_cuda.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
+#include "host/redu_host_arrays.h"
 #include "host/redu_plan.h"
 #include "host/redu_scratch.h"
 #include <omp.h>
@@ -159,6 +160,28 @@ static redu_status redu__use_cache(redu__call *c, redu__device *d, const redu__c
   return REDU_OK;
 }
 
+/* REDU_INPUT_HOST on a device other than the host: c->x_dev and c->y_dev become the inputs'
+ * device addresses (host/redu_host_arrays.h). Copies lie in the slot's staging buffer; a
+ * call with a scratchpad, which has no slot, takes one for them (libredu's scratch: the
+ * scratchpad is sized for the kernel's scratch, not for copies of its inputs). */
+static redu_status redu__host_inputs(redu__call *c, redu__device *d, const redu__call_shape *sh,
+                                     size_t n)
+{
+  redu__host_array a[2] = {{.host = c->x_dev, .bytes = n * sh->elem_size},
+                           {.host = c->y_dev, .bytes = c->y_dev ? n * sh->elem_size : 0}};
+  if (!c->slot && !(c->slot = redu__scratch_acquire(d)))
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
+                      sh->fn, d->number);
+  redu_status s = redu__host_arrays_in(d, c->slot, a, 2, sh->fn);
+  if (s != REDU_OK) {
+    redu__scratch_release(d, c->slot);
+    c->slot = NULL;
+    return s;
+  }
+  c->x_dev = a[0].dev, c->y_dev = a[1].dev;
+  return REDU_OK;
+}
+
 static redu_status redu__check_array_input(const redu__device *d, const redu__call_shape *sh,
                                            const void *x, size_t n, int on_host)
 {
@@ -284,17 +307,19 @@ redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int devi
   if ((s = redu__plan_make(d, n, sh, opts, &p)) != REDU_OK)
     return s;
   c->owner = d;
+  c->x_dev = x, c->y_dev = sh->y;
   c->launch = (redu__launch){
       .device = d->number,
       .teams = p.teams,
       .threads = p.threads,
-      .input_on_host = on_host,
       .tree = p.tree,
       .team_slots = p.team_slots,
       .team_mem = p.team_mem,
   };
   s = opts && opts->scratchpad ? redu__use_scratchpad(c, d, sh, n, &p, opts)
                                : redu__use_cache(c, d, sh, &p);
+  if (s == REDU_OK && on_host && !sh->ptrs)
+    s = redu__host_inputs(c, d, sh, n);
   if (s != REDU_OK)
     return s;
   if (redu__verbose()) {
@@ -307,15 +332,15 @@ redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int devi
 
 redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size)
 {
-  if (c->result_on_device)
-    return omp_target_memcpy(acc, c->launch.result, acc_size, 0, 0, redu__initial_device(),
-                             c->launch.device) == 0
-               ? REDU_OK
-               : redu__fail(REDU_ERR_DEVICE, "could not copy the result from device %d",
-                            c->launch.device);
-  memcpy(acc, c->launch.result, acc_size);
-  redu__scratch_release(c->owner, c->slot);
-  return REDU_OK;
+  redu_status s = REDU_OK;
+  if (!c->result_on_device)
+    memcpy(acc, c->launch.result, acc_size);
+  else if (omp_target_memcpy(acc, c->launch.result, acc_size, 0, 0, redu__initial_device(),
+                             c->launch.device) != 0)
+    s = redu__fail(REDU_ERR_DEVICE, "could not copy the result from device %d", c->launch.device);
+  if (c->slot)
+    redu__scratch_release(c->owner, c->slot);
+  return s;
 }
 
 static redu_status redu__plan_for(int device, size_t n, const redu__call_shape *sh,

@@ -43,11 +43,13 @@ typedef struct redu__call_shape {
                 own limits apply */
 } redu__call_shape;
 
-/* One call's host side: redu__call_begin validates, plans and takes scratch; the caller
- * launches a kernel with c->launch unless c->empty; redu__call_end copies the result out
- * and gives the scratch back. */
+/* One call's host side: redu__call_begin validates, plans, takes scratch and finds the
+ * inputs on the device; the caller launches a kernel with c->launch over c->x_dev (and c->y_dev)
+ * unless c->empty; redu__call_end copies the result out and gives the scratch back. */
 typedef struct redu__call {
   redu__launch launch;
+  const void *x_dev, *y_dev;  /* the inputs' device addresses: the caller's, or where host
+                                 arrays were found mapped or staged (host/redu_host_arrays.h) */
   int empty;                  /* n == 0: no launch; the result is the identity */
   int result_on_device;       /* the result lies in the user's scratchpad (device memory) */
   struct redu__device *owner; /* whose scratch pool the slot returns to */
@@ -68,37 +70,43 @@ REDU_API redu_status redu__call_end(redu__call *c, void *acc, size_t acc_size);
   .acc_align = _Alignof(A)
 
 /* The body of every reduction call (typed, generic and declared): acc holds the identity,
- * the result for n = 0. Begins the call (validate, plan, scratch), runs
- * LAUNCH(&launch, x, n), copies the result into acc and ends the call; sets s. */
+ * the result for n = 0. Begins the call (validate, plan, scratch, x on the device), runs
+ * LAUNCH(&launch, x's device address, n), copies the result into acc and ends the call; sets s. */
 #define REDU__RUN_CALL(s, acc, shape, device, x, n, out1, out2, opts, LAUNCH)                      \
   do {                                                                                             \
     redu__call redu__call_;                                                                        \
     (s) = redu__call_begin(&redu__call_, &(shape), (device), (x), (n), (out1), (out2), (opts));    \
     if ((s) == REDU_OK && !redu__call_.empty) {                                                    \
-      LAUNCH(&redu__call_.launch, (x), (n));                                                       \
+      LAUNCH(&redu__call_.launch, redu__call_.x_dev, (n));                                         \
       (s) = redu__call_end(&redu__call_, &(acc), sizeof(acc));                                     \
     }                                                                                              \
   } while (0)
 
 /* REDU__RUN_CALL for kernels over two inputs (device/redu_launch.h, REDU__DEFINE_PAIR_LAUNCH):
- * LAUNCH(&launch, x, y, n); shape.y must be y when y is not NULL. */
+ * LAUNCH(&launch, x, y, n) with their device addresses; shape.y must be y when y is not
+ * NULL. */
 #define REDU__RUN_PAIR_CALL(s, acc, shape, device, x, y, n, out, opts, LAUNCH)                     \
   do {                                                                                             \
     redu__call redu__call_;                                                                        \
     (s) = redu__call_begin(&redu__call_, &(shape), (device), (x), (n), (out), (out), (opts));      \
     if ((s) == REDU_OK && !redu__call_.empty) {                                                    \
-      LAUNCH(&redu__call_.launch, (x), (y), (n));                                                  \
+      LAUNCH(&redu__call_.launch, redu__call_.x_dev, redu__call_.y_dev, (n));                      \
       (s) = redu__call_end(&redu__call_, (acc), sizeof(acc));                                      \
     }                                                                                              \
   } while (0)
 
 /* A segmented or batched call's host side (host/redu_segmented.c): begin validates the
- * arguments (the offsets too when they are host arrays), plans and takes scratch; the
- * caller launches with c->launch unless c->empty; end reads the kernel's verdict on the
- * offsets and gives the scratch back. */
+ * arguments (the offsets too when they are host arrays), plans, takes scratch and finds
+ * the arrays on the device; the caller launches with c->launch over c->x_dev unless c->empty;
+ * end reads the kernel's verdict on the offsets, copies results into host arrays and
+ * gives the scratch back. */
 typedef struct redu__seg_call {
   redu__seg_launch launch;
-  int empty; /* no segments: nothing to launch or write */
+  const void *x_dev; /* x's device address, as in redu__call */
+  int empty;         /* no segments: nothing to launch or write */
+  void *host_values; /* host arrays the results go to after the kernel, or NULL */
+  size_t *host_indices;
+  size_t values_bytes;
   const char *fn;
   struct redu__device *owner;
   struct redu__slot *slot;
@@ -112,7 +120,8 @@ REDU_API redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_sh
                                           size_t *indices, const redu_options *opts);
 REDU_API redu_status redu__seg_call_end(redu__seg_call *c);
 
-/* The body of every segmented and batched call; sets s. LAUNCH(&launch, x). */
+/* The body of every segmented and batched call; sets s. LAUNCH(&launch, x's device
+ * address). */
 #define REDU__RUN_SEG_CALL(s, shape, device, x, offsets, seg_len, nseg, values, indices, opts,     \
                            LAUNCH)                                                                 \
   do {                                                                                             \
@@ -120,7 +129,7 @@ REDU_API redu_status redu__seg_call_end(redu__seg_call *c);
     (s) = redu__seg_call_begin(&redu__seg_, &(shape), (device), (x), (offsets), (seg_len), (nseg), \
                                (values), (indices), (opts));                                       \
     if ((s) == REDU_OK && !redu__seg_.empty) {                                                     \
-      LAUNCH(&redu__seg_.launch, (x));                                                             \
+      LAUNCH(&redu__seg_.launch, redu__seg_.x_dev);                                                \
       (s) = redu__seg_call_end(&redu__seg_);                                                       \
     }                                                                                              \
   } while (0)

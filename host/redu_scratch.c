@@ -16,6 +16,7 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   omp_target_free(s->counter, d->number);
   omp_target_free(s->spill, d->number);
   omp_target_free(s->accs, d->number);
+  omp_target_free(s->stage, d->number);
   if (d->arch == REDU__ARCH_CPU)
     omp_target_free(s->result, d->number);
   else
@@ -76,6 +77,11 @@ int redu__scratch_accs(redu__device *d, redu__slot *s, size_t bytes)
   return redu__grow(d, &s->accs, &s->accs_bytes, bytes);
 }
 
+int redu__scratch_stage(redu__device *d, redu__slot *s, size_t bytes)
+{
+  return redu__grow(d, &s->stage, &s->stage_bytes, bytes);
+}
+
 redu__slot *redu__scratch_acquire(redu__device *d)
 {
   pthread_mutex_lock(&d->pool_lock);
@@ -88,6 +94,10 @@ redu__slot *redu__scratch_acquire(redu__device *d)
 
 void redu__scratch_release(redu__device *d, redu__slot *s)
 {
+  if (s->stage_bytes > REDU__STAGE_KEEP_BYTES) {
+    omp_target_free(s->stage, d->number);
+    s->stage = NULL, s->stage_bytes = 0;
+  }
   pthread_mutex_lock(&d->pool_lock);
   s->next = d->pool;
   d->pool = s;

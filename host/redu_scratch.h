@@ -1,6 +1,6 @@
 /* Device scratch, allocated once per device and reused: each in-flight call holds one
- * slot (partials, counter, result, team spill), so concurrent host threads never share
- * one. The pool grows to the number of calls ever in flight at once on that device. */
+ * slot (partials, counter, result, team spill, staging of host arrays), so concurrent host threads
+ * never share one. The pool grows to the number of calls ever in flight at once on that device. */
 #ifndef REDU_SCRATCH_H
 #define REDU_SCRATCH_H
 
@@ -15,7 +15,15 @@ typedef struct redu__slot {
   size_t spill_bytes;
   void *accs; /* device: one accumulator per segment of a segmented call, or NULL */
   size_t accs_bytes;
+  void *stage; /* device: copies of a call's host arrays (host/redu_host_arrays.h), or NULL */
+  size_t stage_bytes;
 } redu__slot;
+
+/* A slot keeps a staging buffer up to this size for the next call; a larger one is freed
+ * when the call gives the slot back, so one call over a huge host array does not hold
+ * that much device memory for the rest of the program (its copy costs far more than the
+ * allocation anyway: 64 MiB take milliseconds over PCIe). */
+#define REDU__STAGE_KEEP_BYTES ((size_t)64 << 20)
 
 /* A slot for d, or NULL when device memory runs out. */
 redu__slot *redu__scratch_acquire(redu__device *d);
@@ -24,6 +32,8 @@ void redu__scratch_release(redu__device *d, redu__slot *s);
 int redu__scratch_spill(redu__device *d, redu__slot *s, size_t bytes);
 /* Grows s's segment accumulators to at least bytes; -1 when device memory runs out. */
 int redu__scratch_accs(redu__device *d, redu__slot *s, size_t bytes);
+/* Grows s's staging buffer to at least bytes; -1 when device memory runs out. */
+int redu__scratch_stage(redu__device *d, redu__slot *s, size_t bytes);
 /* Frees d's idle slots. */
 void redu__scratch_free_all(redu__device *d);
 

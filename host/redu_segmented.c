@@ -4,6 +4,7 @@
 
 #include "host/redu_device.h"
 #include "host/redu_error.h"
+#include "host/redu_host_arrays.h"
 #include "host/redu_plan.h"
 #include "host/redu_scratch.h"
 #include <omp.h>
@@ -11,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Where the host knows the offsets' ends: the section of x to map, and the element count
- * the plan is made for. */
+/* Where the host knows the offsets' ends: the section of x a host array is copied from,
+ * and the element count the plan is made for. */
 typedef struct redu__seg_extent {
   int known;
   size_t first, total;
@@ -179,6 +180,34 @@ static redu_status redu__seg_scratch(redu__seg_call *c, redu__device *d, const r
   return REDU_OK;
 }
 
+/* REDU_INPUT_HOST on a device other than the host: x's section [first, first + total)
+ * (offsets checked on the host already), the offsets and the outputs on the device
+ * (host/redu_host_arrays.h); redu__seg_call_end copies the results back. */
+static redu_status redu__seg_host_arrays(redu__seg_call *c, redu__device *d,
+                                         const redu__call_shape *sh, const redu__seg_extent *ext)
+{
+  redu__seg_launch *L = &c->launch;
+  redu__host_array a[REDU__HOST_ARRAYS_MAX] = {
+      {.host = (const char *)c->x_dev + ext->first * sh->elem_size,
+       .bytes = ext->total * sh->elem_size},
+      {.host = L->offsets, .bytes = L->offsets ? (L->nseg + 1) * sizeof(size_t) : 0},
+      {.host = L->values, .bytes = L->nseg * sh->out_size, .out = 1},
+      {.host = L->indices, .bytes = L->indices ? L->nseg * sizeof(size_t) : 0, .out = 1}};
+  redu_status s = redu__host_arrays_in(d, c->slot, a, REDU__HOST_ARRAYS_MAX, sh->fn);
+  if (s != REDU_OK) {
+    redu__scratch_release(d, c->slot);
+    return s;
+  }
+  c->host_values = L->values, c->host_indices = L->indices;
+  c->values_bytes = a[2].bytes;
+  /* The kernel indexes x from its start, so x's address is the section's, moved back. */
+  c->x_dev = (const void *)((uintptr_t)a[0].dev - ext->first * sh->elem_size);
+  L->offsets = a[1].dev;
+  L->values = (void *)a[2].dev;
+  L->indices = (size_t *)a[3].dev;
+  return REDU_OK;
+}
+
 redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *sh, int device,
                                  const void *x, const size_t *offsets, size_t seg_len, size_t nseg,
                                  void *values, size_t *indices, const redu_options *opts)
@@ -216,7 +245,6 @@ redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *sh, 
       .base = {.device = d->number,
                .teams = p.teams,
                .threads = p.threads,
-               .input_on_host = on_host,
                .tree = p.tree,
                .team_slots = p.team_slots,
                .team_mem = p.team_mem},
@@ -224,32 +252,47 @@ redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *sh, 
       .seg_len = seg_len,
       .nseg = nseg,
       .limit = limit,
-      .first = ext.first,
-      .total = ext.total,
       .values = values,
       .indices = sh->arg ? indices : NULL,
   };
-  if ((s = redu__seg_scratch(c, d, sh, &p, nseg)) != REDU_OK)
+  c->x_dev = x;
+  if ((s = redu__seg_scratch(c, d, sh, &p, nseg)) != REDU_OK ||
+      (on_host && (s = redu__seg_host_arrays(c, d, sh, &ext)) != REDU_OK))
     return s;
   redu__seg_verbose(c, d, &p, &ext);
   return REDU_OK;
 }
 
-redu_status redu__seg_call_end(redu__seg_call *c)
+/* The first bad offset the kernel reported (device-resident offsets: host arrays are
+ * checked before the launch), with the two offsets that disagree fetched from the device. */
+static redu_status redu__seg_bad_on_device(const redu__seg_call *c, size_t bad)
 {
-  size_t bad = *(const size_t *)c->launch.base.result;
-  const size_t *offsets = c->launch.offsets;
-  int dev = c->launch.base.device, host = redu__initial_device();
-  redu__scratch_release(c->owner, c->slot);
-  if (bad == REDU__SEG_ALL_GOOD)
-    return REDU_OK;
-  /* Only device-resident offsets reach the kernel unchecked: fetch the two that disagree. */
   size_t pair[2] = {0, 0};
+  int dev = c->launch.base.device;
   if (bad > c->launch.nseg ||
-      omp_target_memcpy(pair, offsets, sizeof pair, 0, (bad - 1) * sizeof(size_t), host, dev) != 0)
+      omp_target_memcpy(pair, c->launch.offsets, sizeof pair, 0, (bad - 1) * sizeof(size_t),
+                        redu__initial_device(), dev) != 0)
     return redu__fail(REDU_ERR_DEVICE,
                       "%s: the kernel reported bad offset position %zu, which "
                       "could not be read back from device %d",
                       c->fn, bad, dev);
   return redu__seg_bad(c->fn, bad, c->launch.nseg, pair[0], pair[1], c->launch.limit);
+}
+
+redu_status redu__seg_call_end(redu__seg_call *c)
+{
+  size_t bad = *(const size_t *)c->launch.base.result;
+  int dev = c->launch.base.device;
+  redu_status s = REDU_OK;
+  if (bad != REDU__SEG_ALL_GOOD)
+    s = redu__seg_bad_on_device(c, bad);
+  else if (c->host_values &&
+           (s = redu__host_copy_back(dev, c->host_values, c->launch.values, c->values_bytes,
+                                     c->fn)) == REDU_OK &&
+           c->host_indices)
+    s = redu__host_copy_back(dev, c->host_indices, c->launch.indices,
+                             c->launch.nseg * sizeof(size_t), c->fn);
+  /* After the copies: the staged results lie in the slot. */
+  redu__scratch_release(c->owner, c->slot);
+  return s;
 }

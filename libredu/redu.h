@@ -22,9 +22,11 @@
  *            omp_get_default_device() (the host under OMP_TARGET_OFFLOAD=DISABLED).
  *   x        by default a pointer to memory of that device (omp_target_alloc, or any
  *            host memory when the device is the host), aligned to its element type.
- *            With REDU_INPUT_HOST in opts->flags, a host array: used in place when it is
- *            already mapped to the device (target data / enter data), else copied there
- *            for this call.
+ *            With REDU_INPUT_HOST in opts->flags, a host array: read in place when the
+ *            program has mapped all of [x, x+n) to the device in one mapping (target data /
+ *            enter data), else copied there for this call; the program's mappings are
+ *            never extended or changed, and threads may share host arrays
+ *            (docs/semantics.md, "Host arrays").
  *   n        element count (size_t; any size the memory holds, past 2^31 included).
  *            n = 0 is valid: the result is the operation's identity (docs/semantics.md),
  *            and x may then be NULL.
