@@ -6,6 +6,7 @@
 #include "welford.h"
 #include <math.h>
 #include <omp.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A 256-byte type: 64 float lanes summed lane by lane. */
@@ -145,24 +146,56 @@ static void fill(int dev, void *x, size_t n, struct_case c)
   }
 }
 
-static int same(const run *a, const run *b)
+/* |v - ref| within the bound of n additions in arithmetic of 2^-digits relative rounding:
+ * n·2^-digits·mag (mag: the sum of the magnitudes), and one rounding of the result. */
+static int near(double v, long double ref, long double mag, size_t n, int digits)
 {
-  const double rel = 1e-6;
-  switch (a->c) {
-  case S_COMPLEX:
-    return fabs(a->out.z.re - b->out.z.re) <= rel * fabs(b->out.z.re) &&
-           fabs(a->out.z.im - b->out.z.im) <= rel * fabs(b->out.z.im) + rel;
-  case S_WELFORD:
-    return a->out.w.count == b->out.w.count &&
-           fabs(a->out.w.mean - b->out.w.mean) <= rel * fabs(b->out.w.mean) &&
-           fabs(a->out.w.m2 - b->out.w.m2) <= 1e-4 * fabs(b->out.w.m2);
-  case S_MINLOC:
-    return a->out.loc.energy == b->out.loc.energy && a->out.loc.index == b->out.loc.index;
-  default:
-    for (int k = 0; k < 64; ++k)
-      if (fabsf(a->out.l.v[k] - b->out.l.v[k]) > 1e-3f * fabsf(b->out.l.v[k]))
+  long double tol = ldexpl((long double)n * mag, -digits);
+  return fabsl((long double)v - ref) <= tol + ldexpl(fabsl(ref), -digits) + 1e-300L;
+}
+
+/* Whether libredu's result r is right, against the host (h: a host copy of the data): the
+ * declared combiners' own arithmetic (double, float lanes) within its bound, min-loc exact. */
+static int correct(const run *r, const void *h)
+{
+  size_t n = r->n;
+  switch (r->c) {
+  case S_COMPLEX: {
+    const cplx *x = h;
+    long double re = 0, im = 0, mre = 0, mim = 0;
+    for (size_t i = 0; i < n; ++i)
+      re += x[i].re, im += x[i].im, mre += fabs(x[i].re), mim += fabs(x[i].im);
+    return near(r->out.z.re, re, mre, n, 53) && near(r->out.z.im, im, mim, n, 53);
+  }
+  case S_WELFORD: {
+    const double *x = h;
+    long double sum = 0, mag = 0, m2 = 0;
+    for (size_t i = 0; i < n; ++i)
+      sum += x[i], mag += fabs(x[i]);
+    long double mean = sum / (long double)n;
+    for (size_t i = 0; i < n; ++i)
+      m2 += (x[i] - mean) * (x[i] - mean);
+    return r->out.w.count == (double)n && near(r->out.w.mean, mean, mag / (long double)n, n, 53) &&
+           near(r->out.w.m2, m2, m2, n, 53);
+  }
+  case S_MINLOC: {
+    const particle *x = h;
+    size_t at = 0;
+    for (size_t i = 1; i < n; ++i)
+      at = x[i].energy < x[at].energy ? i : at;
+    return r->out.loc.energy == x[at].energy && r->out.loc.index == at;
+  }
+  default: {
+    const lanes64 *x = h;
+    for (int k = 0; k < 64; ++k) {
+      long double sum = 0, mag = 0;
+      for (size_t i = 0; i < n; ++i)
+        sum += x[i].v[k], mag += fabsf(x[i].v[k]);
+      if (!near(r->out.l.v[k], sum, mag, n, 24))
         return 0;
+    }
     return 1;
+  }
   }
 }
 
@@ -189,8 +222,9 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
     size_t bytes = r.n * in_sizes[c];
     redu_plan_query(dev, bytes / 8, 8, &r.read_teams, &r.read_threads);
     double read_ms = bench_median(run_read, &r) * 1e3;
-    double ceil_ms = read_ms > t->empty_ms ? read_ms - t->empty_ms : read_ms;
-    double bound_ms = ceil_ms + t->empty_ms;
+    double launch_ms = bench_launch_ms(t);
+    double ceil_ms = read_ms > launch_ms ? read_ms - launch_ms : read_ms;
+    double bound_ms = ceil_ms + launch_ms;
     double ms[3];
     static const unsigned modes[3] = {0, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE};
     for (int m = 0; m < 3; ++m) {
@@ -203,36 +237,38 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
     }
     r.opts = (redu_options){0};
     run_redu(&r);
-    run mine = r;
-    double builtin_ms = bench_median(run_builtin, &r) * 1e3;
-    int ok = same(&mine, &r);
+    void *h = malloc(bytes);
+    int ok = h != NULL;
+    if (h) {
+      omp_target_memcpy(h, x, bytes, 0, 0, omp_get_initial_device(), dev);
+      ok = correct(&r, h);
+      free(h);
+    }
     mismatches += !ok;
+    double builtin_ms = bench_median(run_builtin, &r) * 1e3;
     double gbps = bytes / ms[0] * 1e-6, ceil_gbps = bytes / ceil_ms * 1e-6;
     /* x cub: CUB's time / ours (above 1: libredu faster); "-" where CUB has no figure. */
-    double cub_ms = c == S_COMPLEX && cub_complex_n == r.n ? cub_complex_ms : 0;
-    char vs_cub[16] = "-";
-    if (cub_ms > 0)
-      snprintf(vs_cub, sizeof vs_cub, "%.2f", cub_ms / ms[0]);
+    double cub_ms = c == S_COMPLEX && cub_complex_n == r.n ? cub_complex_ms : NAN;
     printf("%-13s %4zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9.4f %8.1f | %9.4f %9.3f | "
            "%7.2f %7s %s\n",
            case_names[c], acc_sizes[c], r.n, ms[0], gbps, 100.0 * gbps / ceil_gbps, ms[1], ms[2],
            builtin_ms, bytes / builtin_ms * 1e-6, ceil_ms, ms[0] / bound_ms, builtin_ms / ms[0],
-           vs_cub, ok ? "ok" : "MISMATCH");
+           bench_cell("%.2f", bench_div(cub_ms, ms[0])), ok ? "ok" : "MISMATCH");
     fflush(stdout);
-    if (t->csv) {
-      static const char *const impls[3] = {"libredu", "libredu_shuffle", "libredu_tree"};
-      for (int m = 0; m < 5; ++m) {
-        double v = m < 3 ? ms[m] : m == 3 ? builtin_ms : cub_ms;
-        if (v <= 0)
-          continue;
-        fprintf(t->csv, "%s,%s,struct%zuB,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d\n",
-                t->on_host ? "host" : "gpu", case_names[c], acc_sizes[c], r.n, bytes,
-                m < 3    ? impls[m]
-                : m == 3 ? "builtin"
-                         : "cub",
-                v, bytes / v * 1e-6, 100.0 * ceil_ms / v, builtin_ms / v,
-                cub_ms > 0 ? cub_ms / v : 0.0, bound_ms, ok);
-      }
+    static const char *const impls[5] = {"libredu", "libredu_shuffle", "libredu_tree", "builtin",
+                                         "cub"};
+    char type[16];
+    snprintf(type, sizeof type, "struct%zuB", acc_sizes[c]);
+    for (int m = 0; m < 5; ++m) {
+      bench_row row = bench_row_blank(case_names[c], type, impls[m], r.n, (double)bytes);
+      row.ms = bench_measured(m < 3 ? ms[m] : m == 3 ? builtin_ms : cub_ms);
+      row.ceil_ms = ceil_ms;
+      row.builtin_ms = builtin_ms;
+      row.cub_ms = cub_ms;
+      row.bound_ms = bound_ms;
+      row.ok = m < 3 ? ok : -1;
+      if (!isnan(row.ms))
+        bench_csv_row(t, &row);
     }
     omp_target_free(x, dev);
   }
