@@ -34,10 +34,6 @@ echo "== ptxas -v (registers, stack, spills; an ABI function's spills include it
        /Used [0-9]+ registers/ && name !~ /^__kmpc/ {print name ": " $5 " registers"}'
 echo "== loops that read global memory, innermost first (SASS)"
 NVDISASM_PATH="$cuda/bin" PATH="$cuda/bin:$PATH" "$cuda/bin/cuobjdump" -sass "$tmp/k.cubin" >"$tmp/k.sass"
-echo "== barriers per kernel (BAR instructions anywhere in its SASS)"
-awk '/Function :/ { name = $3; sub(/^__omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", name); n[name] += 0 }
-     /BAR\./ { n[name]++ }
-     END { for (k in n) if (k !~ /^__kmpc|^__cuda/) print k ": " n[k] }' "$tmp/k.sass" | sort
 python3 - "$tmp/k.sass" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -60,3 +56,7 @@ for part in re.split(r'\n\s*Function : ', text)[1:]:
               f"LDL/STL {count('LDL', 'STL')}, FP64 {count('DADD', 'DFMA', 'DMUL', 'DSETP')}, "
               f"VOTE {count('VOTE')}, CALL {count('CALL')}, BAR {count('BAR.')}")
 PY
+echo "== barriers per kernel (BAR instructions anywhere in its SASS)"
+awk '/Function :/ { name = $3; sub(/^__omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", name); n[name] += 0 }
+     /BAR\./ { n[name]++ }
+     END { for (k in n) if (k !~ /^__kmpc|^__cuda/) print k ": " n[k] }' "$tmp/k.sass" | sort
