@@ -255,8 +255,7 @@ echo '== clean root: scripts/setup.sh --cuda'
 scripts/setup.sh --cuda
 echo \"== clean root: setup.sh --cuda: \$((\$(date +%s) - t)) s\"
 echo '== clean root: scripts/test.sh (REDU_TEST_SKIP=\"$skip\"): stages host and main'
-REDU_TEST_SKIP='$skip' scripts/test.sh
-test -s results/redu-bench-host.csv || { echo 'run-main.sh wrote no results/redu-bench-host.csv' >&2; exit 1; }"
+REDU_TEST_SKIP='$skip' scripts/test.sh"
 # A private mount namespace: the root's mounts vanish with it, whatever way it ends.
 status=0
 unshare --mount --propagation private -- sh "$me" --in-namespace "$r" "$cache/debs" "$cmd" ||
