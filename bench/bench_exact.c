@@ -1,6 +1,7 @@
 #include "bench_exact.h"
 
 #include "bench_baselines.h"
+#include "bench_check.h"
 #include "redu.h"
 #include <math.h>
 #include <omp.h>
@@ -45,14 +46,14 @@ void bench_exact_note(const char *impl, const char *op, const char *type, size_t
   r->ms = ms;
 }
 
-/* Milliseconds redu-bench-cub gave for this case, or 0 when it gave none. */
+/* Milliseconds redu-bench-cub gave for this case, or NAN when it gave none. */
 static double ext_ms(const char *impl, const char *op, const char *type, size_t n)
 {
   for (int i = 0; i < nrefs; ++i)
     if (!strcmp(refs[i].impl, impl) && !strcmp(refs[i].op, op) && !strcmp(refs[i].type, type) &&
         refs[i].n == n)
       return refs[i].ms;
-  return 0;
+  return NAN;
 }
 
 /* ---- The runs ------------------------------------------------------------------------------ */
@@ -170,58 +171,6 @@ static void run_kbn(void *arg)
   r->out = r->type == BENCH_F64 ? kbn_f64(r) : kbn_f32(r);
 }
 
-/* ---- Checks -------------------------------------------------------------------------------- */
-
-static double elem(const void *h, bench_type t, size_t i)
-{
-  return t == BENCH_F64 ? ((const double *)h)[i] : ((const float *)h)[i];
-}
-
-static void neumaier(long double *s, long double *c, long double v)
-{
-  long double t = *s + v;
-  *c += fabsl(*s) >= fabsl(v) ? (*s - t) + v : (v - t) + *s;
-  *s = t;
-}
-
-/* The sum or dot product on the host, to about 2^-63 relative: every product split exactly
- * into two doubles (fma) and those summed compensated in long double. */
-static long double reference(bench_type t, const void *hx, const void *hy, size_t n)
-{
-  long double s = 0, c = 0;
-  for (size_t i = 0; i < n; ++i) {
-    double a = elem(hx, t, i);
-    if (!hy) {
-      neumaier(&s, &c, a);
-      continue;
-    }
-    double b = elem(hy, t, i), p = a * b;
-    neumaier(&s, &c, p);
-    neumaier(&s, &c, fma(a, b, -p));
-  }
-  return s + c;
-}
-
-/* The gap from v to the next value of type t toward `dir`. */
-static long double gap(bench_type t, double v, long double dir)
-{
-  double inf = dir > v ? INFINITY : -INFINITY;
-  double next = t == BENCH_F64 ? nextafter(v, inf) : nextafterf((float)v, (float)inf);
-  return fabsl((long double)next - v);
-}
-
-/* Whether v is ref rounded to nearest in type t: ref within half the gap to v's neighbour
- * on ref's side. The 1/512 of a gap of slack covers the reference's own error. */
-static int correctly_rounded(bench_type t, double v, long double ref)
-{
-  return fabsl(ref - v) <= gap(t, v, ref) * (0.5L + 1.0L / 512);
-}
-
-static int close_to(bench_type t, double v, long double ref)
-{
-  return fabsl(ref - v) <= (t == BENCH_F32 ? 1e-4L : 1e-9L) * (fabsl(ref) + 1);
-}
-
 /* ---- The section --------------------------------------------------------------------------- */
 
 int bench_exact(int dev, size_t max_n, const bench_timing *t)
@@ -246,20 +195,24 @@ int bench_exact(int dev, size_t max_n, const bench_timing *t)
     free(host);
     return 1;
   }
-  const char *d = t->on_host ? "host" : "gpu";
   printf("\n# correctly rounded (REDU_EXACT) against the default calls on the same data; kbn = "
          "naive compensated kernel\n");
   printf("%-4s %-4s %10s | %9s %8s %6s | %9s %8s %6s | %7s | %9s | %9s %8s | %9s %9s %9s | %8s "
-         "%s\n",
+         "%8s %s\n",
          "op", "type", "n", "fast ms", "GB/s", "%ceil", "exact ms", "GB/s", "%ceil", "ex/fast",
-         "kbn ms", "ceil ms", "GB/s", "cub ms", "g2g ms", "cu-kbn ms", "fast ulp", "check");
+         "kbn ms", "ceil ms", "GB/s", "cub ms", "g2g ms", "cu-kbn ms", "fast ulp", "kbn ulp",
+         "check");
   int bad = 0;
+  double launch_ms = bench_launch_ms(t);
   for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ++ti) {
     const exact_type *ty = &types[ti];
     bench_fill(dev, xy, 2 * max_n, ty->type);
     omp_target_memcpy(host, xy, 2 * max_n * ty->size, 0, 0, omp_get_initial_device(), dev);
     for (size_t oi = 0; oi < sizeof ops / sizeof ops[0]; ++oi) {
       const exact_op *op = &ops[oi];
+      const void *hy = op->dot ? (const char *)host + max_n * ty->size : NULL;
+      bench_ref refs_n[3];
+      bench_reference(ty->type, host, hy, sizes, nsizes, refs_n);
       for (int s = 0; s < nsizes; ++s) {
         size_t n = sizes[s], bytes = (op->dot ? 2 : 1) * n * ty->size;
         fprintf(stderr, "redu-bench: exact %s %s n=%zu\n", op->name, ty->name, n);
@@ -272,8 +225,8 @@ int bench_exact(int dev, size_t max_n, const bench_timing *t)
                        .part = part};
         redu_plan_query(dev, bytes / 8, 8, &r.teams, &r.threads);
         double read_ms = bench_median(run_read, &r) * 1e3;
-        double ceil_ms = read_ms > t->empty_ms ? read_ms - t->empty_ms : read_ms;
-        double bound_ms = ceil_ms + t->empty_ms;
+        double ceil_ms = read_ms > launch_ms ? read_ms - launch_ms : read_ms;
+        double bound_ms = ceil_ms + launch_ms;
 
         double fast_ms = bench_median(run_libredu, &r) * 1e3, fast = r.out;
         int status = r.status;
@@ -289,40 +242,49 @@ int bench_exact(int dev, size_t max_n, const bench_timing *t)
           r.threads = KBN_MAX_THREADS;
         double kbn_ms = bench_median(run_kbn, &r) * 1e3, kbn = r.out;
 
-        long double ref =
-            reference(ty->type, host, r.y ? (const char *)host + max_n * ty->size : NULL, n);
-        int ok = correctly_rounded(ty->type, exact, ref) && close_to(ty->type, fast, ref) &&
-                 close_to(ty->type, kbn, ref);
+        /* libredu only: exact is the reference rounded once, fast within its bound; kbn is
+         * a peer, its error only printed. */
+        const bench_ref *ref = &refs_n[s];
+        int ok = bench_correctly_rounded(ty->type, exact, ref->sum) &&
+                 bench_within_bound(ty->type, fast, ref, n, op->dot);
         bad += !ok;
         double cub_ms = ext_ms("cub", op->name, ty->name, n);
-        double g2g_ms = op->dot ? 0 : ext_ms("cub", "sum_g2g", ty->name, n);
+        double g2g_ms = op->dot ? NAN : ext_ms("cub", "sum_g2g", ty->name, n);
         double cukbn_ms = ext_ms("kbn", op->name, ty->name, n);
-        double ceil_gbps = bytes / ceil_ms * 1e-6;
         printf("%-4s %-4s %10zu | %9.4f %8.1f %5.1f%% | %9.4f %8.1f %5.1f%% | %7.2f | %9.4f | "
-               "%9.4f %8.1f | %9.4f %9.4f %9.4f | %8.1f %s\n",
+               "%9.4f %8.1f | %9s %9s %9s | %8.2f %8.2f %s\n",
                op->name, ty->name, n, fast_ms, bytes / fast_ms * 1e-6, 100.0 * ceil_ms / fast_ms,
                exact_ms, bytes / exact_ms * 1e-6, 100.0 * ceil_ms / exact_ms, exact_ms / fast_ms,
-               kbn_ms, ceil_ms, ceil_gbps, cub_ms, g2g_ms, cukbn_ms,
-               (double)((fast - exact) / gap(ty->type, exact, INFINITY)), ok ? "ok" : "WRONG");
+               kbn_ms, ceil_ms, bytes / ceil_ms * 1e-6, bench_cell("%.4f", cub_ms),
+               bench_cell("%.4f", g2g_ms), bench_cell("%.4f", cukbn_ms),
+               bench_ulps(ty->type, fast, ref->sum), bench_ulps(ty->type, kbn, ref->sum),
+               ok ? "ok" : "WRONG");
         fflush(stdout);
-        if (!t->csv)
-          continue;
         static const char *const impls[] = {"libredu_fast", "libredu_exact", "kbn",
                                             "read_ceiling", "cub",           "cub_gpu_to_gpu",
                                             "kbn_cuda"};
         const double ms[] = {fast_ms, exact_ms, kbn_ms, ceil_ms, cub_ms, g2g_ms, cukbn_ms};
-        /* vs_builtin stays 0: this section has no clause form to compare with. */
-        for (size_t k = 0; k < sizeof ms / sizeof ms[0]; ++k)
-          if (ms[k] > 0)
-            fprintf(t->csv, "%s,%s,%s,%zu,%zu,%s,%.6f,%.2f,%.2f,0,%.4f,%.6f,%d\n", d, op->name,
-                    ty->name, n, bytes, impls[k], ms[k], bytes / ms[k] * 1e-6,
-                    100.0 * ceil_ms / ms[k], cub_ms > 0 ? cub_ms / ms[k] : 0.0, bound_ms, ok);
+        const double ulps[] = {bench_ulps(ty->type, fast, ref->sum),
+                               bench_ulps(ty->type, exact, ref->sum),
+                               bench_ulps(ty->type, kbn, ref->sum)};
+        /* No builtin column: this section has no clause form to compare with. */
+        for (size_t k = 0; k < sizeof ms / sizeof ms[0]; ++k) {
+          bench_row row = bench_row_blank(op->name, ty->name, impls[k], n, (double)bytes);
+          row.ms = bench_measured(ms[k]);
+          row.ceil_ms = ceil_ms;
+          row.cub_ms = cub_ms;
+          row.bound_ms = bound_ms;
+          row.ok = k < 2 ? ok : -1;
+          row.ulps = k < 3 ? ulps[k] : NAN;
+          if (!isnan(row.ms))
+            bench_csv_row(t, &row);
+        }
       }
     }
   }
-  printf("# ex/fast: exact time / default time; fast ulp: (default - exact) in units of the "
-         "result's last place;\n# check: exact equals the host reference rounded once, default "
-         "and kbn within rounding of it\n");
+  printf("# ex/fast: exact time / default time; fast ulp, kbn ulp: error in units of the last "
+         "place of the exact sum (host reference);\n# check: exact is the host reference rounded "
+         "once, default within (n+dot)*2^-53*sum|terms| + one rounding (docs/semantics.md)\n");
   omp_target_free(xy, dev);
   omp_target_free(part, dev);
   free(host);

@@ -2,6 +2,7 @@
 
 #include "bench_baselines.h"
 #include "redu.h"
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,10 +125,12 @@ int bench_floor(int dev, const bench_timing *t, const char *only_case)
       }
   } else {
     printf("\n# per-call floor: medians in us; x empty = the case's time / the empty target "
-           "region's\n");
+           "region's (- under host fallback: no launch)\n");
     printf("%-28s %10s %7s %9s %9s | %s\n", "case", "us", "x empty", "teams", "threads",
            "CUDA/CUB beside it (us)");
     double empty_us = bench_median(run_empty, &r) * 1e6;
+    /* Under host fallback the empty region is no launch, and no floor to divide by. */
+    double floor_us = isnan(t->empty_ms) ? NAN : empty_us;
     for (int c = 0; c < ncases; ++c) {
       r.n = cases[c].n;
       redu_plan_query(dev, r.n ? r.n : 1, sizeof(double), &r.teams, &r.threads);
@@ -147,21 +150,26 @@ int bench_floor(int dev, const bench_timing *t, const char *only_case)
           want += h[i];
         wrong += r.status != REDU_OK || r.out != want;
       }
-      printf("%-28s %10.1f %7.2f %9d %9d | %s\n", cases[c].name, us, us / empty_us,
-             cases[c].n ? r.teams : 1, cases[c].n ? r.threads : 1, beside);
-      if (t->csv)
-        fprintf(t->csv, "%s,floor,f64,%zu,%zu,%s,%.6f,0,0,%.4f,0,0,%d\n",
-                t->on_host ? "host" : "gpu", r.n, r.n * sizeof(double), cases[c].name, us * 1e-3,
-                us / empty_us, r.status == REDU_OK);
-      if (t->csv && cases[c].fn == run_redu && cuda_ms[CUB_SUM][s] > 0)
-        fprintf(t->csv, "gpu,floor,f64,%zu,%zu,cub_sum,%.6f,0,0,%.4f,0,0,1\n", r.n,
-                r.n * sizeof(double), cuda_ms[CUB_SUM][s], cuda_ms[CUB_SUM][s] * 1e3 / empty_us);
+      printf("%-28s %10.2f %7s %9d %9d | %s\n", cases[c].name, us,
+             bench_cell("%.2f", bench_div(us, floor_us)), cases[c].n ? r.teams : 1,
+             cases[c].n ? r.threads : 1, beside);
+      bench_row row = bench_row_blank("floor", "f64", cases[c].name, r.n, (double)(r.n * 8));
+      row.ms = us * 1e-3;
+      row.ok = cases[c].fn == run_redu ? r.status == REDU_OK : -1;
+      bench_csv_row(t, &row);
+      if (cases[c].fn == run_redu && cuda_ms[CUB_SUM][s] > 0) {
+        row.impl = "cub_sum";
+        row.ms = cuda_ms[CUB_SUM][s];
+        row.ok = -1;
+        bench_csv_row(t, &row);
+      }
     }
-    if (!t->on_host && cuda_ms[CUDA_EMPTY][0] > 0 && t->csv)
-      fprintf(t->csv,
-              "gpu,floor,-,0,0,cuda_empty_kernel,%.6f,0,0,0,0,0,1\n"
-              "gpu,floor,-,0,0,cuda_empty_copy8,%.6f,0,0,0,0,0,1\n",
-              cuda_ms[CUDA_EMPTY][0], cuda_ms[CUDA_COPY8][0]);
+    static const char *const cuda_names[2] = {"cuda_empty_kernel", "cuda_empty_copy8"};
+    for (int k = 0; k < 2 && !t->on_host && cuda_ms[CUDA_EMPTY][0] > 0; ++k) {
+      bench_row row = bench_row_blank("floor", "-", cuda_names[k], 0, 0);
+      row.ms = cuda_ms[k][0];
+      bench_csv_row(t, &row);
+    }
   }
   free(h);
   omp_target_free(x, dev);

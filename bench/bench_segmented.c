@@ -1,6 +1,7 @@
 #include "bench_segmented.h"
 
 #include "bench_baselines.h"
+#include "bench_check.h"
 #include "bench_seg_cases.h"
 #include "redu.h"
 #include <math.h>
@@ -32,7 +33,7 @@ static double cub_ms(const char *scase, size_t n)
   for (int i = 0; i < nrefs; ++i)
     if (!strcmp(refs[i].scase, scase) && refs[i].n == n)
       return refs[i].ms;
-  return 0;
+  return NAN;
 }
 
 typedef struct seg_run {
@@ -69,16 +70,15 @@ static void run_read(void *arg)
 
 static void run_empty(void *arg) { bench_empty_region(((seg_run *)arg)->dev); }
 
-/* Every segment's result within n * 2^-50 relative of the host's sum. */
+/* How many segments' results lie beyond libredu's bound around the host's exact sum. */
 static int check(const double *x, const size_t *offs, size_t nseg, const double *got)
 {
   int bad = 0;
   for (size_t k = 0; k < nseg; ++k) {
-    long double s = 0, mag = 0;
-    for (size_t i = offs[k]; i < offs[k + 1]; ++i)
-      s += x[i], mag += fabs(x[i]);
-    double tol = (double)(offs[k + 1] - offs[k] + 1) * 0x1p-50 * (double)mag + 1e-300;
-    bad += fabs(got[k] - (double)s) > tol;
+    size_t len = offs[k + 1] - offs[k];
+    bench_ref ref;
+    bench_reference(BENCH_F64, x + offs[k], NULL, &len, 1, &ref);
+    bad += !bench_within_bound(BENCH_F64, got[k], &ref, len, 0);
   }
   return bad;
 }
@@ -118,7 +118,8 @@ int bench_segmented(int dev, size_t max_n, const bench_timing *t)
     omp_target_memcpy(got, r.out, nseg * sizeof *got, 0, 0, omp_get_initial_device(), dev);
     int bad = check(hx, hoffs, nseg, got);
     double read_ms = bench_median(run_read, &r) * 1e3;
-    double empty_ms = bench_median(run_empty, &r) * 1e3, loop_ms = 0;
+    /* No launch to time under host fallback. */
+    double empty_ms = isnan(t->empty_ms) ? NAN : bench_median(run_empty, &r) * 1e3, loop_ms = NAN;
     if (c == BENCH_SEG_CASE_MANY) {
       r.loop_out = malloc(nseg * sizeof *r.loop_out);
       loop_ms = bench_median(run_loop, &r) * 1e3;
@@ -127,26 +128,26 @@ int bench_segmented(int dev, size_t max_n, const bench_timing *t)
     }
     mismatches += bad != 0;
     double other = cub_ms(bench_seg_names[c], n), bytes = (double)n * 8;
-    printf("%-8s %9zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %7.2f | %9.4f %8.1f | %9.4f %7.2f | "
-           "%9.3f %7.1f %s\n",
-           bench_seg_names[c], nseg, n, ms, bytes / ms * 1e-6, 100.0 * read_ms / ms, other,
-           other > 0 ? other / ms : 0.0, read_ms, bytes / read_ms * 1e-6, empty_ms, ms / empty_ms,
-           loop_ms, loop_ms > 0 ? loop_ms / ms : 0.0, bad ? "MISMATCH" : "ok");
+    printf("%-8s %9zu %10zu | %9.4f %8.1f %5.1f%% | %9s %7s | %9.4f %8.1f | %9s %7s | "
+           "%9s %7s %s\n",
+           bench_seg_names[c], nseg, n, ms, bytes / ms * 1e-6, 100.0 * read_ms / ms,
+           bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)), read_ms,
+           bytes / read_ms * 1e-6, bench_cell("%.4f", empty_ms),
+           bench_cell("%.2f", bench_div(ms, empty_ms)), bench_cell("%.3f", loop_ms),
+           bench_cell("%.1f", bench_div(loop_ms, ms)), bad ? "MISMATCH" : "ok");
     fflush(stdout);
-    if (t->csv) {
-      const char *d = t->on_host ? "host" : "gpu";
-#define SEG_ROW(impl, v)                                                                           \
-  fprintf(t->csv, "%s,segmented_sum,%s,%zu,%zu,%s,%.6f,%.2f,%.2f,0,%.4f,%.6f,%d\n", d,             \
-          bench_seg_names[c], n, n * 8, impl, v, bytes / (v) * 1e-6, 100.0 * read_ms / (v),        \
-          other > 0 ? other / (v) : 0.0, read_ms, !bad)
-      SEG_ROW("libredu", ms);
-      SEG_ROW("read_ceiling", read_ms);
-      SEG_ROW("empty_region", empty_ms);
-      if (other > 0)
-        SEG_ROW("cub", other);
-      if (loop_ms > 0)
-        SEG_ROW("single_calls", loop_ms);
-#undef SEG_ROW
+    static const char *const impls[] = {"libredu", "read_ceiling", "empty_region", "cub",
+                                        "single_calls"};
+    const double times[] = {ms, read_ms, empty_ms, other, loop_ms};
+    for (size_t k = 0; k < sizeof times / sizeof times[0]; ++k) {
+      bench_row row = bench_row_blank("segmented_sum", bench_seg_names[c], impls[k], n, bytes);
+      row.ms = bench_measured(times[k]);
+      row.ceil_ms = read_ms;
+      row.cub_ms = other;
+      row.bound_ms = read_ms;
+      row.ok = k == 0 || k == 4 ? !bad : -1;
+      if (!isnan(row.ms))
+        bench_csv_row(t, &row);
     }
     free(got), free(hoffs);
     omp_target_free((void *)r.offs, dev), omp_target_free(r.out, dev);

@@ -6,6 +6,7 @@
 #include "welford.h"
 #include <math.h>
 #include <omp.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A 256-byte type: 64 float lanes summed lane by lane. */
@@ -145,25 +146,81 @@ static void fill(int dev, void *x, size_t n, struct_case c)
   }
 }
 
-static int same(const run *a, const run *b)
+/* |v - ref| within the bound of n additions in arithmetic of 2^-digits relative rounding:
+ * n·2^-digits·mag (mag: the sum of the magnitudes), and one rounding of the result. */
+static int near(double v, long double ref, long double mag, size_t n, int digits)
 {
-  const double rel = 1e-6;
-  switch (a->c) {
-  case S_COMPLEX:
-    return fabs(a->out.z.re - b->out.z.re) <= rel * fabs(b->out.z.re) &&
-           fabs(a->out.z.im - b->out.z.im) <= rel * fabs(b->out.z.im) + rel;
-  case S_WELFORD:
-    return a->out.w.count == b->out.w.count &&
-           fabs(a->out.w.mean - b->out.w.mean) <= rel * fabs(b->out.w.mean) &&
-           fabs(a->out.w.m2 - b->out.w.m2) <= 1e-4 * fabs(b->out.w.m2);
-  case S_MINLOC:
-    return a->out.loc.energy == b->out.loc.energy && a->out.loc.index == b->out.loc.index;
-  default:
-    for (int k = 0; k < 64; ++k)
-      if (fabsf(a->out.l.v[k] - b->out.l.v[k]) > 1e-3f * fabsf(b->out.l.v[k]))
-        return 0;
-    return 1;
+  long double tol = ldexpl((long double)n * mag, -digits);
+  return fabsl((long double)v - ref) <= tol + ldexpl(fabsl(ref), -digits) + 1e-300L;
+}
+
+/* The host's answer for one case, accumulated over the data chunk by chunk. */
+typedef struct expect {
+  size_t n, at;                          /* elements seen; min-loc: the lowest's index */
+  double lowest, shift;                  /* min-loc: its energy; Welford: the first sample */
+  long double sum[64], mag[64], sq, dev; /* sums and magnitudes; Welford: Σ(x-shift)², Σ(x-shift) */
+} expect;
+
+static void expect_add(expect *e, struct_case c, const void *h, size_t k)
+{
+  for (size_t i = 0; i < k; ++i, ++e->n) {
+    if (c == S_COMPLEX) {
+      const cplx *x = (const cplx *)h + i;
+      e->sum[0] += x->re, e->sum[1] += x->im, e->mag[0] += fabs(x->re), e->mag[1] += fabs(x->im);
+    } else if (c == S_WELFORD) {
+      double x = ((const double *)h)[i];
+      if (e->n == 0)
+        e->shift = x;
+      /* Shifted by the first sample: the deviations stay small, so no cancellation. */
+      long double d = (long double)x - e->shift;
+      e->sum[0] += x, e->mag[0] += fabs(x), e->sq += d * d, e->dev += d;
+    } else if (c == S_MINLOC) {
+      double v = ((const particle *)h)[i].energy;
+      if (e->n == 0 || v < e->lowest)
+        e->lowest = v, e->at = e->n;
+    } else {
+      const lanes64 *x = (const lanes64 *)h + i;
+      for (int l = 0; l < 64; ++l)
+        e->sum[l] += x->v[l], e->mag[l] += fabsf(x->v[l]);
+    }
   }
+}
+
+/* Whether libredu's result r is right, against the host's answer (the data read back in
+ * 64 MiB chunks): the declared combiners' own arithmetic (double; float for the 256-byte
+ * lanes) within its bound, min-loc exact. -1: no host memory to check with. */
+static int correct(const run *r, size_t in_size)
+{
+  size_t chunk = ((size_t)64 << 20) / in_size, n = r->n;
+  void *h = malloc(chunk * in_size);
+  expect *e = calloc(1, sizeof *e);
+  if (!h || !e) {
+    free(h), free(e);
+    return -1;
+  }
+  for (size_t i = 0; i < n; i += chunk) {
+    size_t k = n - i < chunk ? n - i : chunk;
+    omp_target_memcpy(h, r->x, k * in_size, 0, i * in_size, omp_get_initial_device(), r->dev);
+    expect_add(e, r->c, h, k);
+  }
+  int ok = 1;
+  if (r->c == S_COMPLEX) {
+    ok = near(r->out.z.re, e->sum[0], e->mag[0], n, 53) &&
+         near(r->out.z.im, e->sum[1], e->mag[1], n, 53);
+  } else if (r->c == S_WELFORD) {
+    long double mean = e->sum[0] / (long double)n;
+    long double m2 = e->sq - e->dev * e->dev / (long double)n;
+    ok = r->out.w.count == (double)n &&
+         near(r->out.w.mean, mean, e->mag[0] / (long double)n, n, 53) &&
+         near(r->out.w.m2, m2, m2, n, 53);
+  } else if (r->c == S_MINLOC) {
+    ok = r->out.loc.energy == e->lowest && r->out.loc.index == e->at;
+  } else {
+    for (int l = 0; l < 64; ++l)
+      ok &= near(r->out.l.v[l], e->sum[l], e->mag[l], n, 24);
+  }
+  free(h), free(e);
+  return ok;
 }
 
 int bench_structs(int dev, size_t n, const bench_timing *t)
@@ -189,8 +246,9 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
     size_t bytes = r.n * in_sizes[c];
     redu_plan_query(dev, bytes / 8, 8, &r.read_teams, &r.read_threads);
     double read_ms = bench_median(run_read, &r) * 1e3;
-    double ceil_ms = read_ms > t->empty_ms ? read_ms - t->empty_ms : read_ms;
-    double bound_ms = ceil_ms + t->empty_ms;
+    double launch_ms = bench_launch_ms(t);
+    double ceil_ms = read_ms > launch_ms ? read_ms - launch_ms : read_ms;
+    double bound_ms = ceil_ms + launch_ms;
     double ms[3];
     static const unsigned modes[3] = {0, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE};
     for (int m = 0; m < 3; ++m) {
@@ -203,36 +261,35 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
     }
     r.opts = (redu_options){0};
     run_redu(&r);
-    run mine = r;
+    int ok = correct(&r, in_sizes[c]); /* -1: unchecked */
+    mismatches += ok == 0;
     double builtin_ms = bench_median(run_builtin, &r) * 1e3;
-    int ok = same(&mine, &r);
-    mismatches += !ok;
     double gbps = bytes / ms[0] * 1e-6, ceil_gbps = bytes / ceil_ms * 1e-6;
     /* x cub: CUB's time / ours (above 1: libredu faster); "-" where CUB has no figure. */
-    double cub_ms = c == S_COMPLEX && cub_complex_n == r.n ? cub_complex_ms : 0;
-    char vs_cub[16] = "-";
-    if (cub_ms > 0)
-      snprintf(vs_cub, sizeof vs_cub, "%.2f", cub_ms / ms[0]);
+    double cub_ms = c == S_COMPLEX && cub_complex_n == r.n ? cub_complex_ms : NAN;
     printf("%-13s %4zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9.4f %8.1f | %9.4f %9.3f | "
            "%7.2f %7s %s\n",
            case_names[c], acc_sizes[c], r.n, ms[0], gbps, 100.0 * gbps / ceil_gbps, ms[1], ms[2],
            builtin_ms, bytes / builtin_ms * 1e-6, ceil_ms, ms[0] / bound_ms, builtin_ms / ms[0],
-           vs_cub, ok ? "ok" : "MISMATCH");
+           bench_cell("%.2f", bench_div(cub_ms, ms[0])),
+           ok < 0 ? "-"
+           : ok   ? "ok"
+                  : "MISMATCH");
     fflush(stdout);
-    if (t->csv) {
-      static const char *const impls[3] = {"libredu", "libredu_shuffle", "libredu_tree"};
-      for (int m = 0; m < 5; ++m) {
-        double v = m < 3 ? ms[m] : m == 3 ? builtin_ms : cub_ms;
-        if (v <= 0)
-          continue;
-        fprintf(t->csv, "%s,%s,struct%zuB,%zu,%zu,%s,%.6f,%.2f,%.2f,%.4f,%.4f,%.6f,%d\n",
-                t->on_host ? "host" : "gpu", case_names[c], acc_sizes[c], r.n, bytes,
-                m < 3    ? impls[m]
-                : m == 3 ? "builtin"
-                         : "cub",
-                v, bytes / v * 1e-6, 100.0 * ceil_ms / v, builtin_ms / v,
-                cub_ms > 0 ? cub_ms / v : 0.0, bound_ms, ok);
-      }
+    static const char *const impls[5] = {"libredu", "libredu_shuffle", "libredu_tree", "builtin",
+                                         "cub"};
+    char type[16];
+    snprintf(type, sizeof type, "struct%zuB", acc_sizes[c]);
+    for (int m = 0; m < 5; ++m) {
+      bench_row row = bench_row_blank(case_names[c], type, impls[m], r.n, (double)bytes);
+      row.ms = bench_measured(m < 3 ? ms[m] : m == 3 ? builtin_ms : cub_ms);
+      row.ceil_ms = ceil_ms;
+      row.builtin_ms = builtin_ms;
+      row.cub_ms = cub_ms;
+      row.bound_ms = bound_ms;
+      row.ok = m < 3 ? ok : -1;
+      if (!isnan(row.ms))
+        bench_csv_row(t, &row);
     }
     omp_target_free(x, dev);
   }

@@ -3,18 +3,16 @@
 # nothing but what scripts/setup.sh installs. This machine has accumulated packages (other
 # compilers, llvm-14, git, python3, ...) that can hide a package missing from setup.sh; a
 # debootstrap minbase root has none of them.
-#   scripts/clean-root.sh [--worktree] [--no-san] [--sources host|list] [--cold] [--keep]
-# As root, on a Debian host (debootstrap is installed when missing). Inside a fresh root it
-# runs, as root: scripts/setup.sh --cuda, scripts/test.sh without its clean-root stage
-# (host-offload build, CTest on the plugin and under host fallback, the same under
-# ASan/UBSan, the fuzzer, sm_90 compile and link), then scripts/run-main.sh --quick (the
-# main command).
+#   scripts/clean-root.sh [--worktree] [--sources host|list] [--cold] [--keep]
+# As root with CAP_SYS_ADMIN (a private mount namespace), on a Debian host (debootstrap is
+# installed when missing). Inside a fresh root it runs, as root: scripts/setup.sh --cuda,
+# then scripts/test.sh's stages host (host-offload build, CTest on the plugin and under host
+# fallback) and main (scripts/run-main.sh --quick, the main command). test.sh's other stages
+# (ASan/UBSan, the fuzzer, the sm_90 build) run once, on the host: they add no package.
 # Any failure exits non-zero.
 #   --worktree      test the working tree (tracked and untracked files that git does not
 #                   ignore, as they are now) instead of the committed HEAD; scripts/test.sh
 #                   uses it so that every stage tests the same code
-#   --no-san        leave out the ASan/UBSan stage (about 1.5 minutes on 2 cores; it needs
-#                   libclang-rt-19-dev's shared ASan runtime, which nothing else checks)
 #   --sources list  give the root one-line /etc/apt/sources.list entries instead of the
 #                   host's format (both must work for setup.sh --cuda's non-free edit)
 #   --cold          rebuild the cached base root and drop the cached .debs first
@@ -59,11 +57,10 @@ if [ "${1:-}" = --in-namespace ]; then
   exit $?
 fi
 
-worktree=0 san=1 sources=host cold=0 keep=0
+worktree=0 sources=host cold=0 keep=0
 while [ $# -gt 0 ]; do
   case $1 in
     --worktree) worktree=1 ;;
-    --no-san) san=0 ;;
     --sources) [ $# -ge 2 ] || die "--sources needs host or list"; sources=$2; shift ;;
     --cold) cold=1 ;;
     --keep) keep=1 ;;
@@ -249,20 +246,16 @@ fi
 echo "== clean root: ready in $r ($(elapsed))"
 
 # --- run the README's commands inside ---------------------------------------------------
-# Every stage of test.sh but this one runs inside (test.sh runs them nowhere else).
-skip="clean-root"
-[ "$san" = 1 ] || skip="$skip san"
+# test.sh's stages host and main run here and nowhere else when test.sh started this run.
+skip="san fuzz nvptx clean-root"
 # setup.sh first on its own (timed; test.sh's and run-main.sh's calls then prove it
-# idempotent), then the test suite, then the main command.
+# idempotent), then the stages (test.sh prints their times).
 cmd="set -e; cd /work/libredu; t=\$(date +%s)
-took() { echo \"== clean root: \$1: \$((\$(date +%s) - t)) s\"; t=\$(date +%s); }
 echo '== clean root: scripts/setup.sh --cuda'
-scripts/setup.sh --cuda; took 'setup.sh --cuda'
-echo '== clean root: scripts/test.sh (REDU_TEST_SKIP=\"$skip\")'
-REDU_TEST_SKIP='$skip' scripts/test.sh; took 'test.sh'
-echo '== clean root: scripts/run-main.sh --quick'
-scripts/run-main.sh --quick; took 'run-main.sh --quick'
-test -s results/redu-bench-host.csv || { echo 'run-main.sh wrote no results/redu-bench-host.csv' >&2; exit 1; }"
+scripts/setup.sh --cuda
+echo \"== clean root: setup.sh --cuda: \$((\$(date +%s) - t)) s\"
+echo '== clean root: scripts/test.sh (REDU_TEST_SKIP=\"$skip\"): stages host and main'
+REDU_TEST_SKIP='$skip' scripts/test.sh"
 # A private mount namespace: the root's mounts vanish with it, whatever way it ends.
 status=0
 unshare --mount --propagation private -- sh "$me" --in-namespace "$r" "$cache/debs" "$cmd" ||

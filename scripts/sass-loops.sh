@@ -3,8 +3,10 @@
 # without a GPU: registers, stack and spills per function (ptxas -v), and for each function
 # up to four loops that read global memory (LDG), those with 16-byte loads first, innermost
 # first, with their SASS mix: 16-byte loads, local-memory traffic (LDL/STL), FP64
-# instructions, warp votes, calls, barriers. A reduction's hot loop is the one with its
-# 16-byte loads (LDG.E.128); a loop with spills (LDL/STL) or a call inside is worth a look.
+# instructions, warp votes, calls, barriers; then each kernel's barrier count (a clause
+# kernel compiled beside another kind of target region has several times more:
+# bench/README.md). A reduction's hot loop is the one with its 16-byte loads (LDG.E.128); a
+# loop with spills (LDL/STL) or a call inside is worth a look.
 # Uses the project's CUDA 11.8 root (scripts/setup.sh --cuda: ptxas, cuobjdump, nvdisasm;
 # CUDA 13's cuobjdump cannot read these cubins). Example: scripts/sass-loops.sh
 # host/redu_exact_calls.c
@@ -54,3 +56,7 @@ for part in re.split(r'\n\s*Function : ', text)[1:]:
               f"LDL/STL {count('LDL', 'STL')}, FP64 {count('DADD', 'DFMA', 'DMUL', 'DSETP')}, "
               f"VOTE {count('VOTE')}, CALL {count('CALL')}, BAR {count('BAR.')}")
 PY
+echo "== barriers per kernel (BAR instructions anywhere in its SASS)"
+awk '/Function :/ { name = $3; sub(/^__omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", name); n[name] += 0 }
+     /BAR\./ { n[name]++ }
+     END { for (k in n) if (k !~ /^__kmpc|^__cuda/) print k ": " n[k] }' "$tmp/k.sass" | sort

@@ -1,25 +1,28 @@
 #!/bin/sh
-# The whole test suite: install, then
-#   1. host-offload build: CTest on the x86_64 offload plugin, then again with
-#      OMP_TARGET_OFFLOAD=DISABLED (host fallback);
-#   2. the same suite with AddressSanitizer + UndefinedBehaviorSanitizer on host code (the
-#      offload image itself is not instrumented; see docs/targets.md), in both host modes,
-#      without the forced-plan repeats (label plan: the same tests under other team counts,
-#      which stage 1 runs; under the sanitizers the host code differs only in the numbers
-#      it plans with) and without the >2^31-element tests (label large), so that the whole
-#      CI run stays under 30 minutes on 2 cores;
-#   3. the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode;
-#   4. the NVIDIA sm_90 build, compiled and linked (device code that does not compile
-#      never lands), its codegen check (tests/check_codegen.sh), and run when an NVIDIA
-#      GPU is present;
-#   5. the clean root: a fresh Debian 12 (debootstrap minbase) runs setup.sh, stages 1-4
-#      and the main command (scripts/clean-root.sh), so no package this machine happens to
-#      have can hide one missing from setup.sh.
-# Stages 1-4 run once: inside the clean root when stage 5 runs (CI: the suite fits in 30
-# minutes only once), on this machine when it is skipped or when this machine has an
-# NVIDIA GPU (the root cannot run it; the root then repeats stages 1-4 without it).
-# REDU_TEST_SKIP="san fuzz clean-root" leaves out stages 2, 3 and/or 5 (clean-root.sh sets
-# "clean-root" for the run inside the root: no recursion; "san" too with --no-san).
+# The whole test suite. Each stage runs once, in one place (its home), and prints its time:
+#   host   host-offload build: CTest on the x86_64 offload plugin, then again with
+#          OMP_TARGET_OFFLOAD=DISABLED (host fallback)                    home: the clean root
+#   main   the main command, scripts/run-main.sh --quick (its CSV must appear)
+#                                                                          home: the clean root
+#   san    the suite built with AddressSanitizer + UndefinedBehaviorSanitizer on host code
+#          (the offload image itself is not instrumented; docs/targets.md), in both host
+#          modes, without the forced-plan repeats (label plan: the same tests under other
+#          team counts, which stage host runs; under the sanitizers the host code differs only
+#          in the numbers it plans with), the >2^31-element tests (label large) and the
+#          benchmark (label bench, run by stage main)                      home: this machine
+#   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode;
+#          only its own target is built                                    home: this machine
+#   nvptx  the NVIDIA sm_90 build, compiled and linked (device code that does not compile
+#          never lands), its codegen check (tests/check_codegen.sh), and the suite on the GPU
+#          when an NVIDIA GPU is present                                   home: this machine
+#   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
+#          and main (scripts/clean-root.sh), so no package this machine happens to have can
+#          hide one missing from setup.sh.
+# Where the clean root cannot be made (not root, or no private mount namespace: an
+# unprivileged container), host and main run on this machine instead and the clean-root
+# stage says why it was skipped. REDU_TEST_SKIP="host main san fuzz nvptx clean-root" (any of
+# them) leaves stages out; without clean-root, host and main run here. clean-root.sh skips
+# "san fuzz nvptx clean-root" inside the root.
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
@@ -27,63 +30,113 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 skipped() { case " ${REDU_TEST_SKIP:-} " in *" $1 "*) return 0 ;; esac; return 1; }
-if ! skipped clean-root && ! has_gpu; then
-  echo "== clean root: fresh Debian 12, setup.sh, then every stage inside it"
-  exec "$root/scripts/clean-root.sh" --worktree
-fi
-"$root/scripts/setup.sh" --cuda
 no_cub=-DREDU_BUILD_CUB_REFERENCE=OFF
+summary=""
 
-echo "== host-offload build"
-configure_build "$root/build" host-offload $no_cub
-cd "$root/build"
-echo "== tests on the host-offload plugin"
-ctest --output-on-failure
-echo "== tests under host fallback (OMP_TARGET_OFFLOAD=DISABLED)"
-OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure
+# run_stage NAME: runs stage_NAME (unless REDU_TEST_SKIP names it) and prints its time.
+run_stage() {
+  if skipped "$1"; then
+    echo "== stage $1: skipped (REDU_TEST_SKIP)"
+    summary="$summary
+   $1: skipped (REDU_TEST_SKIP)"
+    return 0
+  fi
+  t0=$(date +%s)
+  echo "== stage $1"
+  "stage_$(echo "$1" | tr - _)"
+  echo "== stage $1: $(($(date +%s) - t0)) s"
+  summary="$summary
+   $1: $(($(date +%s) - t0)) s"
+}
 
-if skipped san; then
-  echo "== ASan/UBSan build: skipped (REDU_TEST_SKIP)"
-else
-  echo "== ASan/UBSan build"
-  configure_build "$root/build-san" host-offload -DREDU_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug $no_cub
+stage_host() {
+  echo "== host-offload build"
+  configure_build "$root/build" host-offload $no_cub
+  cd "$root/build"
+  echo "== tests on the host-offload plugin"
+  ctest --output-on-failure
+  echo "== tests under host fallback (OMP_TARGET_OFFLOAD=DISABLED)"
+  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure
+  cd "$root"
+}
+
+stage_main() {
+  # Its own output directory is results/; the table goes to the log.
+  rm -f "$root/results/redu-bench-host.csv" "$root/results/redu-bench-gpu.csv"
+  "$root/scripts/run-main.sh" --quick
+  test -s "$root/results/redu-bench-host.csv" || test -s "$root/results/redu-bench-gpu.csv" ||
+    { echo "run-main.sh wrote no results/redu-bench-*.csv" >&2; return 1; }
+}
+
+stage_san() {
+  configure_build "$root/build-san" host-offload -DREDU_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+    -DREDU_BUILD_BENCH=OFF $no_cub
   cd "$root/build-san"
   # libomp/libomptarget keep allocations to process exit: leak checking would only see
-  # theirs. The >2^31-element test is covered by the other two runs.
-  export ASAN_OPTIONS=detect_leaks=0
-  ctest --output-on-failure -LE "large|plan"
-  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "large|plan"
-  unset ASAN_OPTIONS
-fi
+  # theirs. The >2^31-element test is covered by stage host.
+  ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -LE "large|plan"
+  ASAN_OPTIONS=detect_leaks=0 OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "large|plan"
+  cd "$root"
+}
 
-if skipped fuzz; then
-  echo "== libFuzzer harness: skipped (REDU_TEST_SKIP)"
-else
+stage_fuzz() {
   echo "== libFuzzer harness (tests/fuzz): 30 s on the host-offload plugin, 30 s under host fallback"
-  configure_build "$root/build-fuzz" host-offload -DREDU_FUZZ=ON -DREDU_BUILD_BENCH=OFF $no_cub
+  CC=clang-19 cmake -S "$root" -B "$root/build-fuzz" -DREDU_OFFLOAD=host-offload -DREDU_FUZZ=ON \
+    -DREDU_BUILD_BENCH=OFF $no_cub >/dev/null
+  # The harness and its instrumented copy of libredu only: the suite is stage host's.
+  cmake --build "$root/build-fuzz" -j "$jobs" --target fuzz_redu
   (cd "$root/build-fuzz" && ctest --output-on-failure -L fuzz)
-fi
+}
 
-echo "== NVIDIA sm_90 build (compile and link)"
-configure_build "$root/build-gpu" nvptx -DREDU_BUILD_BENCH=OFF
-echo "== NVIDIA codegen check: no globalized locals, every kernel SPMD, OpenMPOpt disabled"
-(cd "$root/build-gpu" && ctest --output-on-failure -L codegen)
-if has_gpu; then
-  echo "== tests on the GPU"
-  cd "$root/build-gpu"
-  ctest --output-on-failure
-fi
+stage_nvptx() {
+  echo "== NVIDIA sm_90 build (compile and link)"
+  configure_build "$root/build-gpu" nvptx -DREDU_BUILD_BENCH=OFF
+  echo "== NVIDIA codegen check: no globalized locals, every kernel SPMD, OpenMPOpt disabled"
+  (cd "$root/build-gpu" && ctest --output-on-failure -L codegen)
+  if has_gpu; then
+    echo "== tests on the GPU"
+    (cd "$root/build-gpu" && ctest --output-on-failure)
+  fi
+}
 
-# --- Stage 5: the clean root ("trust first") ---------------------------------------------
 # This machine has packages a fresh Debian 12 lacks; a build here proves nothing about
 # setup.sh's list. clean-root.sh builds and tests this working tree (--worktree: the code the
-# stages above just tested) in a debootstrap minbase root with only what setup.sh installs,
-# then runs the main command there. Its base root and .debs are cached outside the repo
-# (/var/cache/libredu-clean-root). Reached here only on a machine with a GPU (see the top).
+# other stages test) in a debootstrap minbase root with only what setup.sh installs. Its
+# base root and .debs are cached outside the repo (/var/cache/libredu-clean-root).
+stage_clean_root() { "$root/scripts/clean-root.sh" --worktree; }
+
+# Why the clean root cannot be made here (empty: it can). Cheap: no debootstrap yet.
+clean_root_blocker() {
+  if [ -e /etc/libredu-clean-root ]; then
+    echo "already inside a clean root"
+  elif [ "$(id -u)" != 0 ]; then
+    echo "not root (debootstrap, mount and chroot need root)"
+  elif ! unshare --mount --propagation private true 2>/dev/null; then
+    echo "cannot make a private mount namespace (unshare --mount fails: needs CAP_SYS_ADMIN, which an unprivileged container lacks)"
+  fi
+}
+
+start=$(date +%s)
+"$root/scripts/setup.sh" --cuda
 if skipped clean-root; then
-  echo "== clean root: skipped (REDU_TEST_SKIP)"
+  run_stage clean-root
+  run_stage host
+  run_stage main
 else
-  echo "== clean root: fresh Debian 12, setup.sh, build, tests, main command"
-  "$root/scripts/clean-root.sh" --worktree
+  why=$(clean_root_blocker)
+  if [ -n "$why" ]; then
+    echo "== stage clean-root: skipped: $why; stages host and main run on this machine instead"
+    summary="$summary
+   clean-root: skipped ($why)"
+    run_stage host
+    run_stage main
+  else
+    # Stages host and main run inside it.
+    run_stage clean-root
+  fi
 fi
-echo "== all test stages passed"
+run_stage san
+run_stage fuzz
+run_stage nvptx
+echo "== stage times:$summary"
+echo "== every stage that ran passed ($(($(date +%s) - start)) s)"
