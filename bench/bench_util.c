@@ -12,8 +12,7 @@ static int cmp_double(const void *a, const void *b)
 
 /* Seconds on the monotonic clock. Not omp_get_wtime: libomp's is gettimeofday (whole
  * microseconds) as seconds since 1970 in a double, whose steps there are 0.24 us, so a
- * 1 us host call timed as 0.0000 or 0.0010 ms and its ratios as inf (2-core host,
- * session 17). */
+ * 1 us host call timed as 0.0000 or 0.0010 ms and its ratios as inf (2-core host). */
 static double bench_now(void)
 {
   struct timespec t;
