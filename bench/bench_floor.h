@@ -1,4 +1,4 @@
-/* The per-call floor in redu-bench (--only floor, issue 10 item 6): where a small call's
+/* The per-call floor in redu-bench (--only floor): where a small call's
  * time goes. Medians in one process of
  *   empty       the empty `target` region (libomptarget's floor: one launch, one sync)
  *   shape_<n>   a region shaped as libredu's launch for n doubles: `target teams` +

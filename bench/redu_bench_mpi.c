@@ -1,4 +1,4 @@
-/* redu-bench-mpi: what libredu_mpi adds on top of the local reduction (issue 12's target:
+/* redu-bench-mpi: what libredu_mpi adds on top of the local reduction (the aim:
  * no more than one MPI_Allreduce of the result's size), on the ranks this is started with.
  *   mpirun -np N redu-bench-mpi [--csv FILE] [--reps R]
  * For each case and per-rank length n it times, per call (R calls back to back, the median

@@ -84,7 +84,7 @@
 
 /* Whether the GPU word loop loads the next round's four words before it folds this
  * round's (two sets of words live in registers). H200, 2^27, two interleaved runs each, with
- * CUB in the same run (docs/performance.md, session 17): arg ops gain (argmin f32 0.195 ->
+ * CUB in the same run (docs/performance.md, tuning log): arg ops gain (argmin f32 0.195 ->
  * 0.186 ms with it alone, 0.145-0.148 with PICK; i32 0.184 -> 0.159, 0.146-0.147 with PICK;
  * f64 0.303-0.307 -> 0.270-0.273), value ops lose (sum f64 2^24 0.049 -> 0.058 ms, f32 2^27
  * 0.140 -> 0.146-0.148): only PICK takes it. */

@@ -69,7 +69,7 @@ REDU__DEFINE_FLOAT_KEY(double, int64_t, uint64_t)
 
 /* Returns b when B_WINS, else a, in an arg combiner over order keys of type O. 64-bit keys:
  * a branch around the update, which is rarely taken once a thread has seen a few elements
- * (H100, 2^27, two leases: argmin i64 0.60 -> 0.48 and 0.645 -> 0.526 ms, f64 0.48 -> 0.45
+ * (H100, 2^27, two machines: argmin i64 0.60 -> 0.48 and 0.645 -> 0.526 ms, f64 0.48 -> 0.45
  * and 0.519 -> 0.479); 32-bit keys: the select (a branch measured up to 10% slower there).
  * A macro, not a function taking the condition: through a function the host's 32-bit
  * argmin was 1.3-1.6x slower (i32 2^24 under host fallback; not analysed). */

@@ -63,7 +63,7 @@ typedef struct redu__seg_launch {
  * is compiled for: 512 for accumulators up to 32 bytes (launch bounds, so at most 128
  * registers: Welford's kernel took 132 unbounded, which CUDA ran as 384-thread teams, and
  * its loads of the next round need more), 0 (no bound) for larger ones, which take 256 or
- * 128 threads and up to 255 registers (docs/performance.md, session 16). */
+ * 128 threads and up to 255 registers (docs/performance.md, tuning log). */
 #define REDU__INDEX_MAX_THREADS(acc_size) ((acc_size) <= 32 ? 512 : 0)
 
 /* What each team of a segmented launch leaves for the last one: the segment that ran past

@@ -15,7 +15,7 @@
 #define REDU__X_ELEM_DOT32(f, g, xv, yv) redu__x_sum_elem((f), (g), (double)(xv) * (double)(yv))
 #define REDU__X_ELEM_DOT64(f, g, xv, yv) redu__x_dot_elem((f), (g), (xv), (yv))
 /* Floats take the second level only when a lane of the warp needs it (H100, sum f32 at 2^27:
- * 0.41-0.43 -> 0.34-0.38 ms over two leases; docs/performance.md). REDU__X_EARLY_F32=0 builds
+ * 0.41-0.43 -> 0.34-0.38 ms on two machines; docs/performance.md). REDU__X_EARLY_F32=0 builds
  * the plain two-level step, for comparison. */
 #ifndef REDU__X_EARLY_F32
 #define REDU__X_EARLY_F32 1

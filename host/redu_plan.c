@@ -68,7 +68,7 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
      * registers too (REDU__SEG_MAX_THREADS), and one wave matters more there, since each
      * team's work is a chain of short dependent steps: 132 teams beat 264, 528 and 1,056
      * in every segmented case on the H100 (docs/performance.md, segmented reductions). */
-    /* Declared reductions over arrays: one wave too. Welford at 2^26 (H100, session 16):
+    /* Declared reductions over arrays: one wave too. Welford at 2^26 (H100):
      * 0.235 ms with 528 teams (four waves of one 384-thread team per SM), 0.207-0.213 with
      * 132 and REDU__INDEX_MAX_THREADS; the 256-byte sum 6.98 -> 6.34 ms; the complex sum
      * and min-loc unchanged (docs/performance.md). */

@@ -181,13 +181,13 @@ REDU__REGION_EXACT_KIND(sum_exact_f32, float, 24, -126)
 /* GPUs unroll the user's loop so that each thread has about eight of the body's loads in
  * flight, as the array kernels have 64 bytes (LLVM 19 does not unroll it by itself): 8x for
  * a REDU_FOR over one array (or none), 4x over two or more, and 4x for REDU_FOR_CLAUSES and
- * REDU_FOR_NOWAIT, whose arrays are not counted. H100, 2^27 doubles (session 15, 3 + 3
+ * REDU_FOR_NOWAIT, whose arrays are not counted. H100, 2^27 doubles (3 + 3 interleaved
  * runs): 8x took sum+max+count from 0.403-0.414 to 0.373-0.377 ms and left the trivial body
  * as it was, but made dot (two arrays) slower, 0.79 against 0.71-0.73 ms. The loop counts
  * its iterations (REDU__LOOP_) so that the unrolled copies run without exit tests between
  * them: unrolled as `for (i = first; i < end; i += step)`, every copy kept its own exit
  * branch, ptxas does not hoist a load across a branch, and each load's add waited for it:
- * one load in flight per thread (PTX of bench_regions.c; H100 run 28: the trivial region at
+ * one load in flight per thread (PTX of bench_regions.c; on the H100 the trivial region at
  * 0.483 ms with unroll 2, 4 or 8 and any plan, 1.35x the array API). A body that cannot be
  * unrolled (rare) makes clang warn with -Wpass-failed; define REDU_REGION_UNROLL empty to
  * opt out (it then replaces both counts). */

@@ -1,6 +1,7 @@
 #!/bin/sh
-# On the GPU machine, from the project root, after `. .gpu-rt/device-env.sh`:
-#   scripts/gpu-run.sh [BUILD_DIR] [tests|stress|sanitize|bench|all]
+# On a GPU machine, from the project root. Where the machine has no LLVM 19 runtime, first
+# `. .gpu-rt/device-env.sh` (the folder scripts/stage-gpu-runtime.sh fills on Debian 12).
+#   scripts/gpu-run.sh [BUILD_DIR] [tests|stress|sanitize|bench|all] [redu-bench args...]
 # BUILD_DIR holds the executables of an nvptx build (configured with
 # -DREDU_STRESS_NO_OPENMP_OPT=ON -DREDU_TEST_MODULES=ON for the stress and sanitize parts),
 # flat or in its tests/ examples/ bench/ folders. CTest's paths belong to the machine that
@@ -9,10 +10,13 @@
 #   stress    every stress_* executable (with and without OpenMPOpt) under the four plans
 #   sanitize  compute-sanitizer memcheck over every test module through redu-dlrun, and
 #             racecheck + synccheck over the udr, region and stress_a modules
-#   bench     redu-bench (table on stdout, CSV in the output folder)
+#   bench     redu-bench (table on stdout, CSV in the output folder), with the arguments
+#             after `bench`, e.g. --only arrays,structs,regions --repeat 3; it runs the
+#             redu-bench-cub found beside it (bench/cub_reference.cu, built with nvcc)
 set -u
 build=${1:-.gpu-build}
 what=${2:-all}
+[ $# -ge 2 ] && shift 2 || shift $#
 out=${OUT:-results}
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -60,7 +64,7 @@ case $what in sanitize | all)
 esac
 case $what in bench | all)
   echo "== redu-bench"
-  "$(find_exe redu-bench | head -n 1)" --csv "$out/redu-bench-gpu.csv" 2>"$out/redu-bench-gpu.err" |
+  "$(find_exe redu-bench | head -n 1)" --csv "$out/redu-bench-gpu.csv" "$@" 2>"$out/redu-bench-gpu.err" |
     tee "$out/redu-bench-gpu.txt" || fail=1
 esac
 exit $fail

@@ -1,13 +1,14 @@
 #!/bin/sh
-# check_plots.sh ROOT: scripts/plots.sh turns the committed H100 run's CSV files into the
-# five PNG plots (four ops, the floor), each a real PNG. Registered only where gnuplot is
+# check_plots.sh ROOT: scripts/plots.sh turns the committed H100 CSV files (the arrays table
+# and the per-call floor that docs/plots/ shows) into the five PNG plots (four ops, the
+# floor), each a real PNG. Registered only where gnuplot is
 # installed (the plots are a documentation tool, not a library dependency).
 set -eu
 root=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/issue11-s11/run24-redu-bench-arrays.csv" \
-  "$root/docs/results/issue11-s11/run24-redu-bench-floor.csv" > "$tmp/list"
+sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/h100-2026-11-24.csv" \
+  "$root/docs/results/h100-floor-2026-11-24.csv" > "$tmp/list"
 for f in arrays-sum arrays-min arrays-max arrays-argmin floor; do
   png=$tmp/$f.png
   [ -s "$png" ] || { echo "check_plots: $f.png not written"; exit 1; }

@@ -1,4 +1,4 @@
-/* The GPU stress matrix (issue "Trust first"): translation units that each declare many
+/* The GPU stress matrix: translation units that each declare many
  * reductions at once, so that a kernel stamped in a user's file is tested beside many
  * others of every shape. Each TU lists its declared reductions as one X-macro table,
  *   #define STRESS_TYPES(X) X(KIND, name, size, align) ...
@@ -9,8 +9,8 @@
  *   LAST8   per byte, the last nonzero    ordered, not arithmetic      any size
  *   AFFINE  16-bit affine maps, composed  ordered, arithmetic          size % 4 == 0
  *   FSUM    float lanes of small integers commutative, arithmetic      size % 4 == 0
- *   HASH16  polynomial hash {h, p}        ordered (issue's example)    16
- *   S20     {3 float sums, count, max}    commutative (issue's example) 20
+ *   HASH16  polynomial hash {h, p}        ordered (a user's example)   16
+ *   S20     {3 float sums, count, max}    commutative (a user's example) 20
  * `size` is sizeof the type exactly (a multiple of `align`).
  *
  * The program takes one mode, the plan every call runs with:

@@ -1,4 +1,4 @@
-/* Stress TU a: the issue's declarations together (16-byte ordered hash, 20-byte struct,
+/* Stress TU a: the users' declarations together (16-byte ordered hash, 20-byte struct,
  * 3-byte max) with small odd sizes, and regions of 2 and 8 reductions. */
 #define STRESS_TYPES(X)                                                                            \
   X(HASH16, hash, 16, 8)                                                                           \
