@@ -160,14 +160,15 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
   REDU__INLINE A PFX##_span(const S *x, size_t lo, size_t hi, size_t g, size_t stride)             \
   {                                                                                                \
     redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
-    /* i <= end, and every test is `end - i > k * step`, not `i + k * step < end`: no sum          \
-     * of an index wraps, wherever [lo, hi) lies (an index near SIZE_MAX wrapped to a small        \
-     * one and read far outside x). */                                                             \
+    /* Each test is `i < end && end - i > k * step`, not `i + k * step < end`: no sum of an        \
+     * index wraps, wherever [lo, hi) lies (an index near SIZE_MAX wrapped to a small one and      \
+     * read far outside x). A step of 8 * step may leave i past end (GPUs interleave threads,      \
+     * step > 1), where end - i would wrap to a huge count: hence i < end first. */                \
     size_t step = r.step, end = lo + r.end, i = lo + (r.first < r.end ? r.first : r.end);          \
     A acc = (IDENT);                                                                               \
     if (sizeof(A) <= 16) {                                                                         \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (; end - i > 7 * step; i += 8 * step) {                                                  \
+      for (; i < end && end - i > 7 * step; i += 8 * step) {                                       \
         A v0 = COMBINE(COMBINE(LIFT(x, i), LIFT(x, i + step)),                                     \
                        COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));                     \
         A v1 = COMBINE(COMBINE(LIFT(x, i + 4 * step), LIFT(x, i + 5 * step)),                      \
@@ -176,7 +177,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       }                                                                                            \
     }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (; end - i > 3 * step; i += 4 * step)                                                      \
+    for (; i < end && end - i > 3 * step; i += 4 * step)                                           \
       acc = COMBINE(acc, COMBINE(COMBINE(LIFT(x, i), LIFT(x, i + step)),                           \
                                  COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step))));          \
     _Pragma("clang loop unroll(disable)")                                                          \
