@@ -112,7 +112,7 @@ int bench_multi(int ndev, size_t part_n, const bench_timing *t)
               (double)total * sizeof(double) / (ms_one * 1e-3) / 1e9);
     }
   }
-  printf("# x (multi/1) = multi ms / one-dev ms (the issue's target: <= 0.55 with 2 GPUs); "
+  printf("# x (multi/1) = multi ms / one-dev ms (ideal with 2 GPUs: 0.5); "
          "partmax = the slowest device alone over its part (what the multi call cannot beat)\n");
   for (int k = 1; k < ndev; ++k)
     omp_target_free(parts[k], k);
