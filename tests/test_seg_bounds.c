@@ -165,7 +165,7 @@ static int expect_seg(const ctx *c, const size_t *o, size_t nseg)
   size_t size = c->t->size, max = (size_t)PTRDIFF_MAX / size;
   if (nseg == 0)
     return REDU_OK;
-  if (nseg >= SIZE_MAX / sizeof(size_t))
+  if (nseg >= (size_t)PTRDIFF_MAX / sizeof(size_t))
     return REDU_ERR_OVERFLOW;
   if (nseg + 1 > MAX_OFFS) /* past the offsets given; past the array: only a GPU knows */
     return c->gpu && !c->host && nseg + 1 > ARRAY_ENTRIES ? REDU_ERR_NOT_DEVICE_PTR : SKIP;
@@ -193,7 +193,7 @@ static int expect_batched(const ctx *c, size_t len, size_t nseg)
   size_t size = c->t->size, max = (size_t)PTRDIFF_MAX / size;
   if (nseg == 0)
     return REDU_OK;
-  if (nseg >= SIZE_MAX / sizeof(size_t) || (len && nseg > max / len))
+  if (nseg >= (size_t)PTRDIFF_MAX / sizeof(size_t) || (len && nseg > max / len))
     return REDU_ERR_OVERFLOW;
   size_t total = len * nseg;
   if (nseg > ARRAY_ENTRIES) /* outputs past their arrays (results first): only a GPU knows */

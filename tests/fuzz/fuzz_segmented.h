@@ -169,7 +169,8 @@ static int fz_seg_expect(fz_seg_args *a)
     return REDU_OK;
   size_t es = a->es, max = (size_t)PTRDIFF_MAX / es, arrays = FZ_SEG_BYTES / sizeof(size_t);
   int checked = a->gpu && !a->host_arrays; /* the CUDA driver checks every array */
-  if (a->nseg >= SIZE_MAX / sizeof(size_t) || (a->batched && a->len && a->nseg > max / a->len))
+  if (a->nseg >= (size_t)PTRDIFF_MAX / sizeof(size_t) ||
+      (a->batched && a->len && a->nseg > max / a->len))
     return REDU_ERR_OVERFLOW;
   if (!a->batched && a->offs_null)
     return REDU_ERR_NULL_ARG;
