@@ -105,7 +105,8 @@ static redu_status redu__seg_check_arrays(const redu__device *d, const redu__cal
 {
   const char *fn = sh->fn;
   size_t left, max = redu__seg_max_elems(sh->elem_size);
-  if (nseg >= SIZE_MAX / sizeof(size_t) || nseg > SIZE_MAX / sh->out_size ||
+  /* offsets (nseg + 1), results, indices: arrays of at most PTRDIFF_MAX bytes. */
+  if (nseg >= redu__seg_max_elems(sizeof(size_t)) || nseg > redu__seg_max_elems(sh->out_size) ||
       (sh->batched && seg_len && nseg > max / seg_len))
     return redu__fail(REDU_ERR_OVERFLOW,
                       "%s: %zu segments%s do not fit in the address space: check nsegments", fn,
@@ -160,6 +161,11 @@ static redu_status redu__seg_scratch(redu__seg_call *c, redu__device *d, const r
                                      const redu__plan *p, size_t nseg)
 {
   size_t team_bytes = redu__team_scratch_bytes(p->team_slots, sh->acc_size) + REDU__SEG_TEAM_EXTRA;
+  if (nseg > SIZE_MAX / sh->acc_size) /* no device holds them; the product would wrap */
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                      "%s: %zu segments' accumulators of %zu bytes exceed any device's memory; "
+                      "reduce fewer segments per call",
+                      sh->fn, nseg, sh->acc_size);
   if (!(c->slot = redu__scratch_acquire(d)))
     return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d",
                       sh->fn, d->number);

@@ -165,26 +165,27 @@ static int expect_seg(const ctx *c, const size_t *o, size_t nseg)
   size_t size = c->t->size, max = (size_t)PTRDIFF_MAX / size;
   if (nseg == 0)
     return REDU_OK;
-  if (nseg >= SIZE_MAX / sizeof(size_t))
+  if (nseg >= (size_t)PTRDIFF_MAX / sizeof(size_t))
     return REDU_ERR_OVERFLOW;
   if (nseg + 1 > MAX_OFFS) /* past the offsets given; past the array: only a GPU knows */
     return c->gpu && !c->host && nseg + 1 > ARRAY_ENTRIES ? REDU_ERR_NOT_DEVICE_PTR : SKIP;
+  int bad = o[nseg] > max;
   for (size_t k = 1; k <= nseg; ++k)
-    if (o[k] < o[k - 1])
-      return REDU_ERR_BAD_OFFSETS;
-  if (o[nseg] > max)
-    return REDU_ERR_BAD_OFFSETS;
-  size_t total = o[nseg] - o[0];
-  if (c->host_arrays)
-    return total * size > HUGE_BYTES ? REDU_ERR_OUT_OF_MEMORY
-           : total && o[nseg] > c->n ? SKIP
-                                     : REDU_OK;
-  if (c->gpu) /* device memory of the GPU (host arrays there: NOT_DEVICE_PTR, not run here) */
-    return o[nseg] > c->n ? REDU_ERR_BAD_OFFSETS : REDU_OK;
-  size_t room = (UINTPTR_MAX - (uintptr_t)c->x) / size;
-  if (o[nseg] > (room < max ? room : max))
-    return REDU_ERR_BAD_OFFSETS;
-  return total && o[nseg] > c->n ? SKIP : REDU_OK;
+    bad |= o[k] < o[k - 1];
+  size_t first = o[0], last = o[nseg];
+  if (c->host_arrays) /* checked on the host before anything is mapped or read */
+    return bad                                  ? REDU_ERR_BAD_OFFSETS
+           : (last - first) * size > HUGE_BYTES ? REDU_ERR_OUT_OF_MEMORY
+           : last > first && last > c->n        ? SKIP
+                                                : REDU_OK;
+  /* Device offsets: the kernel reduces [first, last) while it checks them, up to what it
+   * knows of x's end (on a GPU its allocation, on a CPU device the address space): past
+   * a shorter x it reads past x, even where a decrease makes the call fail. */
+  size_t room = (UINTPTR_MAX - (uintptr_t)c->x) / size, lim = c->gpu ? c->n : room;
+  lim = lim < max ? lim : max;
+  if (first < last && last <= lim && last > c->n)
+    return SKIP;
+  return bad || last > lim ? REDU_ERR_BAD_OFFSETS : REDU_OK;
 }
 
 static int expect_batched(const ctx *c, size_t len, size_t nseg)
@@ -192,7 +193,7 @@ static int expect_batched(const ctx *c, size_t len, size_t nseg)
   size_t size = c->t->size, max = (size_t)PTRDIFF_MAX / size;
   if (nseg == 0)
     return REDU_OK;
-  if (nseg >= SIZE_MAX / sizeof(size_t) || (len && nseg > max / len))
+  if (nseg >= (size_t)PTRDIFF_MAX / sizeof(size_t) || (len && nseg > max / len))
     return REDU_ERR_OVERFLOW;
   size_t total = len * nseg;
   if (nseg > ARRAY_ENTRIES) /* outputs past their arrays (results first): only a GPU knows */

@@ -1,6 +1,7 @@
 /* fuzz_redu: a libFuzzer harness over libredu's public API.
  *
- * What it drives, each input being up to three calls:
+ * What it drives, each input being up to three calls (segmented, batched and exact calls:
+ * tests/fuzz/fuzz_segmented.h, with counts, lengths and offsets near the edges of size_t):
  *   redu_reduce (every op x type, and op/type values outside the enums), the typed calls
  *   redu_<op>_<sfx>, user-declared reductions (libredu/redu_udr.h: a commutative 12-byte
  *   lane sum, an ordered 16-byte affine chain, a 1-byte max, and a first-max lifted from
@@ -31,8 +32,10 @@
  *
  * Input layout (tests/fuzz/make_corpus.py writes the seeds in tests/fuzz/corpus/):
  *   byte 0        calls in this input: 1 + b % 3
- *   16 bytes/call r[0] api % 7: 0 redu_reduce, 1 typed call, 2 user-declared, 3 plan_query,
- *                      4 describe_plan, 5 scratch_query, 6 redu_finalize
+ *   16 bytes/call r[0] api % 9: 0 redu_reduce, 1 typed call, 2 user-declared, 3 plan_query,
+ *                      4 describe_plan, 5 scratch_query, 6 redu_finalize, 7 segmented and
+ *                      batched calls, 8 exact sums and dot products (both:
+ *                      tests/fuzz/fuzz_segmented.h, which lays out their records)
  *                 r[1] op (< 240: % REDU_OP_COUNT, else out of range); UDR: which one;
  *                      scratch_query: acc_size table index
  *                 r[2] type (< 240: % REDU_TYPE_COUNT, else out of range); queries: elem_size
@@ -148,28 +151,39 @@ static char fz_ctx[512];
 
 static const char *fz_status_name(redu_status s)
 {
-  static const char *const names[] = {
-      "OK",          "NULL_ARG",          "INVALID_DEVICE", "OVERFLOW",
-      "UNSUPPORTED", "NOT_DEVICE_PTR",    "BAD_OPTION",     "OUT_OF_MEMORY",
-      "DEVICE",      "SCRATCH_TOO_SMALL", "MISALIGNED"};
+  static const char *const names[] = {"OK",
+                                      "NULL_ARG",
+                                      "INVALID_DEVICE",
+                                      "OVERFLOW",
+                                      "UNSUPPORTED",
+                                      "NOT_DEVICE_PTR",
+                                      "BAD_OPTION",
+                                      "OUT_OF_MEMORY",
+                                      "DEVICE",
+                                      "SCRATCH_TOO_SMALL",
+                                      "MISALIGNED",
+                                      "BAD_OFFSETS",
+                                      "BAD_COMM",
+                                      "MPI"};
   return (unsigned)s < sizeof names / sizeof *names ? names[s] : "(new status)";
 }
 
 /* ---------------------------------------------------------------- statistics */
 /* FUZZ_STATS=1 in the environment: at exit, how many calls each API got and how they
  * ended (to see that inputs reach real reductions, not only argument errors). */
-static unsigned long fz_stat_calls[7][REDU_STATUS_COUNT + 1], fz_stat_reduced[3];
+enum { FZ_APIS = 9 };
+static unsigned long fz_stat_calls[FZ_APIS][REDU_STATUS_COUNT + 1], fz_stat_reduced[3];
 static unsigned long long fz_stat_elems[3];
 static void fz_stats_print(void)
 {
-  static const char *const api[7] = {"redu_reduce", "typed",         "user-declared",
-                                     "plan_query",  "describe_plan", "scratch_query",
-                                     "finalize"};
+  static const char *const api[FZ_APIS] = {"redu_reduce", "typed",         "user-declared",
+                                           "plan_query",  "describe_plan", "scratch_query",
+                                           "finalize",    "segmented",     "exact"};
   fprintf(stderr, "fuzz_redu stats, calls by status (");
   for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
     fprintf(stderr, "%s%s", s ? "," : "", s < REDU_STATUS_COUNT ? fz_status_name(s) : "other");
   fprintf(stderr, "):\n");
-  for (int a = 0; a < 7; ++a) {
+  for (int a = 0; a < FZ_APIS; ++a) {
     fprintf(stderr, "  %-14s", api[a]);
     for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
       fprintf(stderr, " %lu", fz_stat_calls[a][s]);
@@ -1407,6 +1421,9 @@ static void fz_query_call(int api, const uint8_t *r)
     fz_fail("team_bytes %zu on a CPU device (documented 0)", tb);
 }
 
+/* ---------------------------------------------------------------- segmented, exact */
+#include "fuzz_segmented.h"
+
 /* ---------------------------------------------------------------- entry */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -1424,11 +1441,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t j = 0; j < 16; ++j)
       if (1 + 16 * (size_t)c + j < size)
         r[j] = data[1 + 16 * (size_t)c + j];
-    int api = r[0] % 7;
+    int api = r[0] % FZ_APIS;
     if (api <= 2)
       fz_array_call(api, r, &in);
     else if (api <= 5)
       fz_query_call(api, r);
+    else if (api == 7)
+      fz_seg_call(r, &in);
+    else if (api == 8)
+      fz_exact_call(r, &in);
     else {
       fz_what = "redu_finalize";
       fz_ctx[0] = 0;

@@ -8,7 +8,8 @@ import struct
 OPS = dict(sum=0, prod=1, min=2, max=3, band=4, bor=5, bxor=6, land=7, lor=8, argmin=9, argmax=10)
 TYPES = dict(i8=0, i16=1, i32=2, i64=3, u8=4, u16=5, u32=6, u64=7, f32=8, f64=9)
 UDRS = dict(lanes=0, affine=1, u8max=2, records=3)
-API = dict(reduce=0, typed=1, udr=2, plan_query=3, describe_plan=4, scratch_query=5, finalize=6)
+API = dict(reduce=0, typed=1, udr=2, plan_query=3, describe_plan=4, scratch_query=5, finalize=6,
+           segmented=7, exact=8)
 DEV = dict(default=0, dev0=1, dev1=2, last=3, initial=4, minus7=6, past=8, int_min=9)
 NMODE = dict(normal=0, zero=4, past_end=5, overflow=6, wrap=7)
 XKIND = dict(device=0, host_input=4, mapped=5, host_as_device=6, null=7)
@@ -33,6 +34,40 @@ def rec(api, op=0, typ=0, dev="default", n=0, nmode="normal", x="device", off=0,
         API[api], sel(op, {**OPS, **UDRS}), sel(typ, TYPES), DEV[dev], n & 255, n >> 8,
         NMODE[nmode], XKIND[x] | (off & 15) << 3 | (0x80 if misaligned else 0), opts,
         edge(teams), edge(threads), PAD[pad], OUT[out], DATA[data], a, b])
+
+
+# Segmented and batched records (tests/fuzz/fuzz_segmented.h): edge tables of fz_seg_edge,
+# offsets modes and faults.
+EDGE = dict(small=0, p31=1, p32=2, p60=3, ptrdiff8=4, ptrdiff=5, sizemax8=6, sizemax_k=7)
+OFFS = dict(valid=0, decrease=1, middle=2, last=3, first=4, same=5, past_end=6, all_edges=7)
+FAULT = dict(none=0, x_null=4, offsets_null=5, results_null=6, x_misaligned=7)
+SEGOPT = dict(none=0, exact=5, unknown_flag=6, scratchpad=7)
+
+
+def segrec(batched=False, f64=False, dev="default", host=False, host_as_device=False,
+           nseg=2, nseg_edge=None, offs="valid", edge="small", b=3, pos=0, fault="none",
+           opt="none", teams=None, threads=None, salt=0):
+    """One api-7 record. nseg_edge=(edge name, byte): the count from the edge table.
+    edge, b: the value fz_seg_edge(EDGE[edge], b) that offsets modes 2-5 (or, batched,
+    the length when offs is "last") put in; b's % 7 - 3 is the step from the edge
+    (sizemax_k: SIZE_MAX - b % 64)."""
+    r5 = (EDGE[nseg_edge[0]] << 2 | 3) if nseg_edge else 0
+    r6 = nseg_edge[1] if nseg_edge else nseg
+    r4 = (1 if host else 0) | (2 if host_as_device else 0) | (4 if teams is not None else 0)
+    return bytes([API["segmented"], (1 if batched else 0) | (2 if f64 else 0), 0, DEV[dev], r4,
+                  r5, r6, OFFS[offs], EDGE[edge], pos, b, FAULT[fault], SEGOPT[opt],
+                  teams or 0, threads or 0, salt])
+
+
+def exactrec(which, n=0, dev="default", host=False, op=0, typ=0, n_edge=None, fault="none",
+             salt=0):
+    """One api-8 record: which 0 sum f64, 1 sum f32, 2 dot f64, 3 dot f32, 4 redu_reduce
+    (op, typ) with REDU_EXACT; n_edge=(edge name, byte) for n from the edge table."""
+    r5 = (EDGE[n_edge[0]] << 2 | 3) if n_edge else 0
+    r7 = n_edge[1] if n_edge else n & 255
+    return bytes([API["exact"], which, op, DEV[dev], 1 if host else 0, r5, typ, r7,
+                  0 if n_edge else n >> 8, 0, 0, {"none": 0, "x_null": 4, "y_null": 5,
+                                                  "x_misaligned": 6}[fault], 0, 0, 0, salt])
 
 
 def seed(*records, tail=b""):
@@ -85,6 +120,28 @@ SEEDS = {
                                    rec("typed", "land", "f64", n=16, data="palette"),
                                    rec("reduce", "sum", "f32", n=64, data="palette", off=3),
                                    tail=bytes([4, 6, 3, 6, 4, 13, 19, 1, 4, 6])),
+    # offsets {o0, SIZE_MAX - 3, ...}: the middle offset near SIZE_MAX, device offsets
+    "15_segmented_size_max_middle": seed(segrec(offs="middle", edge="sizemax_k", b=3),
+                                         segrec(f64=True, offs="middle", edge="sizemax_k", b=60),
+                                         tail=bytes(range(1, 60))),
+    # the last offset a few elements past x's end, u8 (the declared reduction too)
+    "16_segmented_past_end_u8": seed(segrec(nseg=2, offs="past_end", b=8),
+                                     segrec(f64=True, nseg=5, offs="past_end", b=0),
+                                     tail=bytes(range(3, 90, 3))),
+    # host arrays: the last offset 2^60 (refused before anything is mapped)
+    "17_segmented_host_2p60": seed(segrec(host=True, offs="last", edge="p60", b=3),
+                                   segrec(host=True, f64=True, offs="last", edge="p60", b=3),
+                                   segrec(host=True, offs="first", edge="p32", b=4)),
+    # batched: lengths and counts at 2^31, 2^32, SIZE_MAX / 8; a decrease; bad arguments
+    "18_batched_and_bad_input": seed(segrec(batched=True, offs="last", edge="p32", b=2,
+                                            nseg_edge=("p31", 3)),
+                                     segrec(nseg=9, offs="decrease", pos=4, fault="x_null"),
+                                     segrec(batched=True, f64=True, nseg=7, b=13, opt="exact",
+                                            fault="x_misaligned")),
+    # exact sums and dots, and REDU_EXACT on an op it does not apply to
+    "19_exact": seed(exactrec(0, n=1000), exactrec(3, n=300, host=True),
+                     exactrec(4, op=OPS["prod"], typ=TYPES["f64"], n=10),
+                     tail=bytes(range(0, 250, 5))),
 }
 
 if __name__ == "__main__":
