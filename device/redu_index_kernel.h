@@ -6,8 +6,8 @@
  *   void PFX_launch(const redu__launch *L, const S *x, size_t n)
  * which leaves COMBINE over i in [0, n) of LIFT(x[i], i) (an A) in L->result.
  *   IDENT            an expression of type A, the identity of COMBINE
- *   LOAD(p)          the element at p (REDU__DEFINE_ELEMENT_LOAD; S is any type, x[0, n) is
- *                    what is mapped when the input is a host array)
+ *   LOAD(p)          the element at p (REDU__DEFINE_ELEMENT_LOAD; S is any type; x is a
+ *                    device address, also for host arrays: host/redu_host_arrays.h)
  *   LIFT(v, i)       the A for element v at index i, inlined
  *   COMBINE(a, b)    associative, inlined (redu_reducers.h)
  *   ORDERED          1 when COMBINE is not commutative: every thread takes one contiguous
