@@ -1,7 +1,6 @@
 /* The arrays section of redu-bench: every built-in op and type at n = 2^10 ... 2^27 against
  * clang's clause (plain and dist_schedule(static)), the read ceiling, CUB (GPU) or `parallel
- * for reduction` (host), the whole
- * table measured `repeat` times. */
+ * for reduction` (host), the whole table measured `repeat` times. */
 #ifndef BENCH_ARRAYS_H
 #define BENCH_ARRAYS_H
 
