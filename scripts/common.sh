@@ -9,3 +9,28 @@ configure_build() {
   CC=clang-19 cmake -S "$root" -B "$dir" -DREDU_OFFLOAD="$flavour" "$@" >/dev/null &&
     cmake --build "$dir" -j "$jobs"
 }
+# stage_debs WHAT DEST ENV PKG...: for a machine with no package registry, downloads into DEST
+# the Debian packages it lacks (unpacked there by DEST/ENV, never installed) and copies
+# scripts/env/ENV beside them. apt downloads as the _apt user: it gets a folder of its own
+# (else it warns and downloads as root), whose files then move into DEST.
+stage_debs() {
+  what=$1 dest=$2 env=$3
+  shift 3
+  mkdir -p "$dest"
+  cp "$root/scripts/env/$env" "$dest/$env"
+  missing=""
+  for p in "$@"; do
+    ls "$dest/${p}_"*.deb >/dev/null 2>&1 || missing="$missing $p"
+  done
+  if [ -z "$missing" ]; then
+    echo "$what: $dest already holds its packages"
+    return 0
+  fi
+  work=$(mktemp -d)
+  chown _apt "$work" 2>/dev/null || chmod 777 "$work"
+  rc=0
+  (cd "$work" && apt-get download $missing) && mv "$work"/*.deb "$dest"/ || rc=$?
+  rm -rf "$work"
+  [ "$rc" = 0 ] || return "$rc"
+  echo "$what: $(du -sh "$dest" | cut -f1) in $dest"
+}

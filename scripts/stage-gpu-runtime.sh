@@ -15,25 +15,7 @@
 # device-env.sh unpacks the packages once into /tmp/redu-rt and puts their libraries on
 # LD_LIBRARY_PATH; nothing is installed. Packages already in DEST are not downloaded again.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-dest=${1:-.gpu-rt}
-pkgs="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libedit2 libbsd0 libmd0 libffi8 libtinfo6
-      libhwloc15"
-mkdir -p "$dest"
-cp "$here/env/device-env.sh" "$dest/device-env.sh"
-missing=""
-for p in $pkgs; do
-  ls "$dest/${p}_"*.deb > /dev/null 2>&1 || missing="$missing $p"
-done
-if [ -z "$missing" ]; then
-  echo "stage-gpu-runtime: $dest already holds the runtime"
-  exit 0
-fi
-# apt downloads as the _apt user: let it write to a folder of its own (else it warns and
-# downloads as root), then move the files into DEST.
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-chown _apt "$work" 2> /dev/null || chmod 777 "$work"
-(cd "$work" && apt-get download $missing)
-mv "$work"/*.deb "$dest"/
-echo "stage-gpu-runtime: $(du -sh "$dest" | cut -f1) in $dest"
+. "$(dirname "$0")/common.sh"
+stage_debs stage-gpu-runtime "${1:-.gpu-rt}" device-env.sh \
+  libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libedit2 libbsd0 libmd0 libffi8 \
+  libtinfo6 libhwloc15

@@ -12,26 +12,9 @@
 #     . .gpu-rt/device-env.sh && . .gpu-mpi/mpi-env.sh
 #     mpirun --oversubscribe -x LD_LIBRARY_PATH -x PATH -np 2 .gpu-build/tests/test_mpi
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-dest=${1:-.gpu-mpi}
-pkgs="openmpi-bin libopenmpi3 openmpi-common libpmix2 libevent-core-2.1-7
-      libevent-pthreads-2.1-7 libfabric1 libucx0 libibverbs1 librdmacm1 libpsm2-2
-      libpsm-infinipath1 libnl-3-200 libnl-route-3-200 libmunge2 libnuma1 libpciaccess0"
-mkdir -p "$dest"
-cp "$here/env/mpi-env.sh" "$dest/mpi-env.sh"
-missing=""
-for p in $pkgs; do
-  ls "$dest/${p}_"*.deb > /dev/null 2>&1 || missing="$missing $p"
-done
-if [ -z "$missing" ]; then
-  echo "stage-mpi: $dest already holds Open MPI"
-  exit 0
-fi
-# apt downloads as the _apt user: let it write to a folder of its own (else it warns and
-# downloads as root), then move the files into DEST.
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-chown _apt "$work" 2> /dev/null || chmod 777 "$work"
-(cd "$work" && apt-get download $missing)
-mv "$work"/*.deb "$dest"/
-echo "stage-mpi: $(du -sh "$dest" | cut -f1) in $dest"
+. "$(dirname "$0")/common.sh"
+stage_debs stage-mpi "${1:-.gpu-mpi}" mpi-env.sh \
+  openmpi-bin libopenmpi3 openmpi-common libpmix2 libevent-core-2.1-7 \
+  libevent-pthreads-2.1-7 libfabric1 libucx0 libibverbs1 librdmacm1 libpsm2-2 \
+  libpsm-infinipath1 libnl-3-200 libnl-route-3-200 libmunge2 libnuma1 \
+  libpciaccess0
