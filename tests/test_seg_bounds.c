@@ -16,6 +16,7 @@
  * short array on a CPU device (host memory has no allocation size to ask for) would read
  * past the array. */
 #include "redu_test.h"
+#include "redu_test_seg_forms.h"
 #include "redu_udr.h"
 
 #define ADD_U8(a, b) ((uint8_t)((a) + (b)))
@@ -24,7 +25,7 @@ REDU_DECLARE_REDUCTION(bu8, uint8_t, ADD_U8, REDU_COMMUTATIVE, 0)
 REDU_DECLARE_REDUCTION(bf64, double, ADD_F64, REDU_ORDERED, 0.0)
 
 /* CAP: outputs checked for sentinels; MAX_OFFS: offsets a case gives. */
-enum { FORMS = 4, CAP = 64, MAX_OFFS = 64, SKIP = -1 };
+enum { FORMS = REDU_TEST_SEG_FORMS, CAP = 64, MAX_OFFS = 64, SKIP = -1 };
 static const char *const form_names[FORMS] = {"typed", "generic", "argmin", "declared"};
 /* More bytes than any device's memory: host sections this long are refused as unmappable. */
 #define HUGE_BYTES ((size_t)1 << 50)
@@ -34,53 +35,17 @@ static const char *const form_names[FORMS] = {"typed", "generic", "argmin", "dec
 #define X_BYTES ((size_t)1 << 18)
 #define ARRAY_ENTRIES (X_BYTES / sizeof(size_t)) /* offsets and indices an array holds */
 
-typedef redu_status (*seg_form)(int dev, int batched, const void *x, const size_t *offs, size_t len,
-                                size_t nseg, void *vals, size_t *idx, const redu_options *o);
-
-/* The four forms of one element type, and its declared reduction `udr`. */
-#define DEFINE_FORMS(sfx, T, E, udr)                                                               \
-  static redu_status typed_##sfx(int dev, int batched, const void *x, const size_t *offs,          \
-                                 size_t len, size_t nseg, void *vals, size_t *idx,                 \
-                                 const redu_options *o)                                            \
-  {                                                                                                \
-    (void)idx;                                                                                     \
-    return batched ? redu_batched_sum_##sfx(dev, x, len, nseg, vals, o)                            \
-                   : redu_segmented_sum_##sfx(dev, x, offs, nseg, vals, o);                        \
-  }                                                                                                \
-  static redu_status generic_##sfx(int dev, int batched, const void *x, const size_t *offs,        \
-                                   size_t len, size_t nseg, void *vals, size_t *idx,               \
-                                   const redu_options *o)                                          \
-  {                                                                                                \
-    (void)idx;                                                                                     \
-    return batched ? redu_batched_reduce(dev, REDU_SUM, E, x, len, nseg, vals, NULL, o)            \
-                   : redu_segmented_reduce(dev, REDU_SUM, E, x, offs, nseg, vals, NULL, o);        \
-  }                                                                                                \
-  static redu_status arg_##sfx(int dev, int batched, const void *x, const size_t *offs,            \
-                               size_t len, size_t nseg, void *vals, size_t *idx,                   \
-                               const redu_options *o)                                              \
-  {                                                                                                \
-    return batched ? redu_batched_argmin_##sfx(dev, x, len, nseg, vals, idx, o)                    \
-                   : redu_segmented_argmin_##sfx(dev, x, offs, nseg, vals, idx, o);                \
-  }                                                                                                \
-  static redu_status declared_##sfx(int dev, int batched, const void *x, const size_t *offs,       \
-                                    size_t len, size_t nseg, void *vals, size_t *idx,              \
-                                    const redu_options *o)                                         \
-  {                                                                                                \
-    (void)idx;                                                                                     \
-    return batched ? redu_batched_reduce_##udr(dev, x, len, nseg, vals, o)                         \
-                   : redu_segmented_reduce_##udr(dev, x, offs, nseg, vals, o);                     \
-  }
-DEFINE_FORMS(u8, uint8_t, REDU_UINT8, bu8)
-DEFINE_FORMS(f64, double, REDU_DOUBLE, bf64)
+REDU_TEST_SEG_FORMS_OF(seg, u8, uint8_t, REDU_UINT8, sum, REDU_SUM, argmin, bu8)
+REDU_TEST_SEG_FORMS_OF(seg, f64, double, REDU_DOUBLE, sum, REDU_SUM, argmin, bf64)
 
 typedef struct type_case {
   const char *name;
   size_t size;
-  seg_form forms[FORMS];
+  redu_test_seg_form forms[FORMS];
 } type_case;
 static const type_case types[] = {
-    {"u8", 1, {typed_u8, generic_u8, arg_u8, declared_u8}},
-    {"f64", 8, {typed_f64, generic_f64, arg_f64, declared_f64}},
+    {"u8", 1, {seg_typed_u8, seg_generic_u8, seg_arg_u8, seg_declared_u8}},
+    {"f64", 8, {seg_typed_f64, seg_generic_f64, seg_arg_f64, seg_declared_f64}},
 };
 
 /* One type on one device, device arrays (host = 0) or host arrays with REDU_INPUT_HOST. */

@@ -1422,6 +1422,7 @@ static void fz_query_call(int api, const uint8_t *r)
 }
 
 /* ---------------------------------------------------------------- segmented, exact */
+#include "../redu_test_seg_forms.h"
 #include "fuzz_segmented.h"
 
 /* ---------------------------------------------------------------- entry */

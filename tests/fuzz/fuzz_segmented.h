@@ -41,7 +41,7 @@ enum {
   FZ_SEG_BYTES = 1 << 16, /* offsets, results, indices: each array's bytes (unpooled) */
   FZ_SEG_SKIP = -1,       /* the model's "not knowable here: not called" */
   FZ_SEG_HUGE_SHIFT = 50, /* host sections of 2^50 bytes are more than any device has */
-  FZ_SEG_FORMS = 4
+  FZ_SEG_FORMS = REDU_TEST_SEG_FORMS
 };
 
 /* Values near every edge: small, 2^31, 2^32, 2^60, PTRDIFF_MAX / 8, PTRDIFF_MAX (each
@@ -99,45 +99,11 @@ static fz_seg_arrays *fz_seg_arrays_of(int rd)
   return A;
 }
 
-typedef redu_status (*fz_seg_fn)(int dev, int batched, const void *x, const size_t *offs,
-                                 size_t len, size_t nseg, void *vals, size_t *idx,
-                                 const redu_options *o);
-#define FZ_SEG_FORMS_OF(sfx, T, E, udr)                                                            \
-  static redu_status fz_seg_typed_##sfx(int d, int b, const void *x, const size_t *offs,           \
-                                        size_t len, size_t nseg, void *v, size_t *i,               \
-                                        const redu_options *o)                                     \
-  {                                                                                                \
-    (void)i;                                                                                       \
-    return b ? redu_batched_max_##sfx(d, x, len, nseg, v, o)                                       \
-             : redu_segmented_max_##sfx(d, x, offs, nseg, v, o);                                   \
-  }                                                                                                \
-  static redu_status fz_seg_generic_##sfx(int d, int b, const void *x, const size_t *offs,         \
-                                          size_t len, size_t nseg, void *v, size_t *i,             \
-                                          const redu_options *o)                                   \
-  {                                                                                                \
-    (void)i;                                                                                       \
-    return b ? redu_batched_reduce(d, REDU_MAX, E, x, len, nseg, v, NULL, o)                       \
-             : redu_segmented_reduce(d, REDU_MAX, E, x, offs, nseg, v, NULL, o);                   \
-  }                                                                                                \
-  static redu_status fz_seg_arg_##sfx(int d, int b, const void *x, const size_t *offs, size_t len, \
-                                      size_t nseg, void *v, size_t *i, const redu_options *o)      \
-  {                                                                                                \
-    return b ? redu_batched_argmax_##sfx(d, x, len, nseg, v, i, o)                                 \
-             : redu_segmented_argmax_##sfx(d, x, offs, nseg, v, i, o);                             \
-  }                                                                                                \
-  static redu_status fz_seg_udr_##sfx(int d, int b, const void *x, const size_t *offs, size_t len, \
-                                      size_t nseg, void *v, size_t *i, const redu_options *o)      \
-  {                                                                                                \
-    (void)i;                                                                                       \
-    return b ? redu_batched_reduce_##udr(d, x, len, nseg, v, o)                                    \
-             : redu_segmented_reduce_##udr(d, x, offs, nseg, v, o);                                \
-  }
-FZ_SEG_FORMS_OF(u8, uint8_t, REDU_UINT8, fz_u8_max)
-FZ_SEG_FORMS_OF(f64, double, REDU_DOUBLE, fz_f64_max)
-#undef FZ_SEG_FORMS_OF
-static const fz_seg_fn fz_seg_forms[2][FZ_SEG_FORMS] = {
-    {fz_seg_typed_u8, fz_seg_generic_u8, fz_seg_arg_u8, fz_seg_udr_u8},
-    {fz_seg_typed_f64, fz_seg_generic_f64, fz_seg_arg_f64, fz_seg_udr_f64}};
+REDU_TEST_SEG_FORMS_OF(fz_seg, u8, uint8_t, REDU_UINT8, max, REDU_MAX, argmax, fz_u8_max)
+REDU_TEST_SEG_FORMS_OF(fz_seg, f64, double, REDU_DOUBLE, max, REDU_MAX, argmax, fz_f64_max)
+static const redu_test_seg_form fz_seg_forms[2][FZ_SEG_FORMS] = {
+    {fz_seg_typed_u8, fz_seg_generic_u8, fz_seg_arg_u8, fz_seg_declared_u8},
+    {fz_seg_typed_f64, fz_seg_generic_f64, fz_seg_arg_f64, fz_seg_declared_f64}};
 static const char *const fz_seg_form_names[FZ_SEG_FORMS] = {"typed", "generic", "argmax",
                                                             "declared"};
 
