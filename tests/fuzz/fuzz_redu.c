@@ -32,10 +32,11 @@
  *
  * Input layout (tests/fuzz/make_corpus.py writes the seeds in tests/fuzz/corpus/):
  *   byte 0        calls in this input: 1 + b % 3
- *   16 bytes/call r[0] api % 9: 0 redu_reduce, 1 typed call, 2 user-declared, 3 plan_query,
+ *   16 bytes/call r[0] api % 10: 0 redu_reduce, 1 typed call, 2 user-declared, 3 plan_query,
  *                      4 describe_plan, 5 scratch_query, 6 redu_finalize, 7 segmented and
  *                      batched calls, 8 exact sums and dot products (both:
- *                      tests/fuzz/fuzz_segmented.h, which lays out their records)
+ *                      tests/fuzz/fuzz_segmented.h, which lays out their records),
+ *                      9 multi-device calls (tests/fuzz/fuzz_multi.h)
  *                 r[1] op (< 240: % REDU_OP_COUNT, else out of range); UDR: which one;
  *                      scratch_query: acc_size table index
  *                 r[2] type (< 240: % REDU_TYPE_COUNT, else out of range); queries: elem_size
@@ -171,14 +172,14 @@ static const char *fz_status_name(redu_status s)
 /* ---------------------------------------------------------------- statistics */
 /* FUZZ_STATS=1 in the environment: at exit, how many calls each API got and how they
  * ended (to see that inputs reach real reductions, not only argument errors). */
-enum { FZ_APIS = 9 };
+enum { FZ_APIS = 10 };
 static unsigned long fz_stat_calls[FZ_APIS][REDU_STATUS_COUNT + 1], fz_stat_reduced[3];
 static unsigned long long fz_stat_elems[3];
 static void fz_stats_print(void)
 {
-  static const char *const api[FZ_APIS] = {"redu_reduce", "typed",         "user-declared",
-                                           "plan_query",  "describe_plan", "scratch_query",
-                                           "finalize",    "segmented",     "exact"};
+  static const char *const api[FZ_APIS] = {
+      "redu_reduce",   "typed",    "user-declared", "plan_query", "describe_plan",
+      "scratch_query", "finalize", "segmented",     "exact",      "multi"};
   fprintf(stderr, "fuzz_redu stats, calls by status (");
   for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
     fprintf(stderr, "%s%s", s ? "," : "", s < REDU_STATUS_COUNT ? fz_status_name(s) : "other");
@@ -1422,7 +1423,10 @@ static void fz_query_call(int api, const uint8_t *r)
 }
 
 /* ---------------------------------------------------------------- segmented, exact */
-#include "../redu_test_seg_forms.h"
+#include "redu_test_seg_forms.h"
+
+/* After the forms, which fuzz_segmented.h stamps. */
+#include "fuzz_multi.h"
 #include "fuzz_segmented.h"
 
 /* ---------------------------------------------------------------- entry */
@@ -1451,6 +1455,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       fz_seg_call(r, &in);
     else if (api == 8)
       fz_exact_call(r, &in);
+    else if (api == 9)
+      fz_multi_call(r, &in);
     else {
       fz_what = "redu_finalize";
       fz_ctx[0] = 0;

@@ -9,7 +9,7 @@ OPS = dict(sum=0, prod=1, min=2, max=3, band=4, bor=5, bxor=6, land=7, lor=8, ar
 TYPES = dict(i8=0, i16=1, i32=2, i64=3, u8=4, u16=5, u32=6, u64=7, f32=8, f64=9)
 UDRS = dict(lanes=0, affine=1, u8max=2, records=3)
 API = dict(reduce=0, typed=1, udr=2, plan_query=3, describe_plan=4, scratch_query=5, finalize=6,
-           segmented=7, exact=8)
+           segmented=7, exact=8, multi=9)
 DEV = dict(default=0, dev0=1, dev1=2, last=3, initial=4, minus7=6, past=8, int_min=9)
 NMODE = dict(normal=0, zero=4, past_end=5, overflow=6, wrap=7)
 XKIND = dict(device=0, host_input=4, mapped=5, host_as_device=6, null=7)
@@ -68,6 +68,17 @@ def exactrec(which, n=0, dev="default", host=False, op=0, typ=0, n_edge=None, fa
     return bytes([API["exact"], which, op, DEV[dev], 1 if host else 0, r5, typ, r7,
                   0 if n_edge else n >> 8, 0, 0, {"none": 0, "x_null": 4, "y_null": 5,
                                                   "x_misaligned": 6}[fault], 0, 0, 0, salt])
+
+
+def multirec(parts=0, form=0, n=5, drawn_devices=False, edge_part=None, fault="none",
+             salt=0):
+    """One api-9 record (tests/fuzz/fuzz_multi.h): parts index 0-7 (1, 2, 3, 4, 64, 0, -1, 65),
+    form 0 sum f64, 1 max i32, 2 argmin f64, 3 exact sum f64; edge_part: that part's count
+    past what any array holds."""
+    r5, r6 = (3, edge_part) if edge_part is not None else (0, 0)
+    return bytes([API["multi"], parts, form, 5, 3, r5, r6, n, 0, 7,
+                  0, {"none": 0, "devices_null": 4, "xs_null": 5, "ns_null": 6,
+                      "x_null": 7}[fault], 1 if drawn_devices else 0, 0, 0, salt])
 
 
 def seed(*records, tail=b""):
@@ -142,6 +153,10 @@ SEEDS = {
     "19_exact": seed(exactrec(0, n=1000), exactrec(3, n=300, host=True),
                      exactrec(4, op=OPS["prod"], typ=TYPES["f64"], n=10),
                      tail=bytes(range(0, 250, 5))),
+    # several devices: valid parts, one part past any array, an invalid device list
+    "20_multi": seed(multirec(parts=2, form=2, n=40), multirec(parts=4, form=3, edge_part=1),
+                     multirec(parts=3, form=1, drawn_devices=True, fault="x_null"),
+                     tail=bytes(range(3, 250, 11))),
 }
 
 if __name__ == "__main__":
