@@ -1386,21 +1386,25 @@ static void fz_query_call(int api, const uint8_t *r)
     o.teams = fz_teams_sel(r[9]);
     o.threads = fz_threads_sel(r[10]);
     o.flags = (r[8] & 0x04 ? REDU_TEAM_SHUFFLE : 0) | (r[8] & 0x08 ? REDU_TEAM_TREE : 0) |
-              (r[8] & 0x10 ? 1u << (4 + r[15] % 28) : 0) | (r[8] & 0x20 ? REDU_INPUT_HOST : 0);
+              (r[8] & 0x10 ? 1u << (4 + r[15] % 28) : 0) | (r[8] & 0x20 ? REDU_INPUT_HOST : 0) |
+              (r[14] & 1 ? REDU_EXACT : 0);
   }
   size_t tb = 0xA5A5A5A5u, db = 0xA5A5A5A5u;
   size_t *tbp = out_mode == 6 ? NULL : &tb, *dbp = out_mode == 7 ? NULL : &db;
   if (!tbp || !dbp)
     e.must |= FZ_BIT(REDU_ERR_NULL_ARG);
-  /* Past REDU_MAX_ACC_BYTES up to REDU_EXACT_ACC_BYTES: an exact call's record, whose GPU
-   * plans take at most 512 threads per team. */
-  if (!elem || !acc || acc > REDU_EXACT_ACC_BYTES)
+  /* With REDU_EXACT: an exact call's record, up to REDU_EXACT_ACC_BYTES, whose GPU plans
+   * take at most 512 threads per team; without it, up to REDU_MAX_ACC_BYTES. */
+  int exact = use_opts && (o.flags & REDU_EXACT);
+  if (!elem || !acc || acc > (exact ? (size_t)REDU_EXACT_ACC_BYTES : (size_t)REDU_MAX_ACC_BYTES))
     e.must |= FZ_BIT(REDU_ERR_UNSUPPORTED);
-  else if (gpu && acc > REDU_MAX_ACC_BYTES && use_opts && o.threads > 512)
+  else if (gpu && exact && o.threads > 512)
     e.may |= FZ_BIT(REDU_ERR_BAD_OPTION);
   else if ((n ? n : 1) > SIZE_MAX / elem)
     e.must |= FZ_BIT(REDU_ERR_OVERFLOW);
-  fz_expect_options(&e, use_opts ? &o : NULL, gpu, 1); /* planned for n = 0 too */
+  redu_options judged = o; /* REDU_EXACT is a known flag here, judged above */
+  judged.flags &= ~REDU_EXACT;
+  fz_expect_options(&e, use_opts ? &judged : NULL, gpu, 1); /* planned for n = 0 too */
   snprintf(fz_ctx, sizeof fz_ctx,
            "dev %d n %zu elem %zu acc %zu opts %s{teams %d threads %d "
            "flags 0x%x}",
