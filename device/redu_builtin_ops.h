@@ -1,5 +1,5 @@
-/* The built-in operations as (identity, lift, combine) triples for the kernel template,
- * stamped once per element type from libredu/redu_types.h. Rules (docs/semantics.md):
+/* The functions of the built-in operations (lifts, combines, finishes), stamped once per
+ * element type from libredu/redu_types.h; device/redu_op_table.h puts them together per op. Rules (docs/semantics.md):
  *   - integer sum/prod wrap modulo 2^bits (done in unsigned arithmetic: no UB);
  *   - float sum/prod accumulate in double;
  *   - min/max/argmin/argmax order floats as NaN < -inf < ... < -0.0 < +0.0 < ... for min
@@ -10,6 +10,7 @@
 #define REDU_BUILTIN_OPS_H
 
 #include "device/redu_internal.h"
+#include "device/redu_op_table.h"
 
 #include "redu_types.h"
 #include <stddef.h>

@@ -74,16 +74,14 @@
   }
 
 /* KEY_PICK: the op's pick between two order keys alone (redu__op_min/max), for CPUs. */
-#define REDU__DEFINE_ARG_CALL(op, sfx, T, IDENT, LIFT, KEY_PICK)                                   \
-  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, redu__loc_##sfx, IDENT, LIFT,                 \
-                            redu__op_##op##_##sfx, PICK, KEY_PICK)                                 \
-  enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(redu__loc_##sfx) };                            \
-  static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n,                   \
-                                            redu__loc_##sfx *acc, const void *out1,                \
-                                            const void *out2, const redu_options *opts)            \
+#define REDU__DEFINE_ARG_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK)               \
+  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, PICK, KEY_PICK)      \
+  enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
+  static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n, A *acc,           \
+                                            const void *out1, const void *out2,                    \
+                                            const redu_options *opts)                              \
   {                                                                                                \
-    const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, redu__loc_##sfx),         \
-                                 .builtin = 1};                                                    \
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
     redu_status s;                                                                                 \
     REDU__RUN_CALL(s, *acc, sh, device, (const T *)x, n, out1, out2, opts,                         \
                    redu__k_##op##_##sfx##_launch);                                                 \
@@ -92,11 +90,11 @@
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,         \
                                 const redu_options *opts)                                          \
   {                                                                                                \
-    redu__loc_##sfx acc = IDENT;                                                                   \
+    A acc = IDENT;                                                                                 \
     redu_status s = redu__run_##op##_##sfx(device, x, n, &acc, value, index, opts);                \
     if (s != REDU_OK)                                                                              \
       return s;                                                                                    \
-    *value = redu__op_value_##sfx(acc.v);                                                          \
+    *value = FINISH(acc.v);                                                                        \
     *index = acc.i;                                                                                \
     return REDU_OK;                                                                                \
   }                                                                                                \
@@ -109,7 +107,7 @@
                                            void *acc, const redu_options *opts)                    \
   {                                                                                                \
     (void)y;                                                                                       \
-    redu__loc_##sfx a = IDENT;                                                                     \
+    A a = IDENT;                                                                                   \
     redu_status s = redu__run_##op##_##sfx(device, x, n, &a, acc, acc, opts);                      \
     if (s == REDU_OK)                                                                              \
       memcpy(acc, &a, sizeof a);                                                                   \
@@ -118,56 +116,34 @@
   /* later's index counts from its part's start: shift it past the elements before. */             \
   static void redu__pc_##op##_##sfx(void *acc, const void *later, size_t before)                   \
   {                                                                                                \
-    redu__loc_##sfx a, b;                                                                          \
+    A a, b;                                                                                        \
     memcpy(&a, acc, sizeof a);                                                                     \
     memcpy(&b, later, sizeof b);                                                                   \
     if (b.i != REDU_NO_INDEX)                                                                      \
       b.i += before;                                                                               \
-    a = redu__op_##op##_##sfx(a, b);                                                               \
+    a = COMBINE(a, b);                                                                             \
     memcpy(acc, &a, sizeof a);                                                                     \
   }                                                                                                \
   static void redu__pf_##op##_##sfx(const void *acc, void *result, size_t *index)                  \
   {                                                                                                \
-    redu__loc_##sfx a;                                                                             \
+    A a;                                                                                           \
     memcpy(&a, acc, sizeof a);                                                                     \
-    *(T *)result = redu__op_value_##sfx(a.v);                                                      \
+    *(T *)result = FINISH(a.v);                                                                    \
     *index = a.i;                                                                                  \
   }
 
-#define REDU__DEFINE_CALLS_ALL(sfx, T, E, K, SA, LO, HI)                                           \
-  REDU__DEFINE_VALUE_CALL(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,        \
-                          redu__op_narrow_##sfx, E)                                                \
-  REDU__DEFINE_VALUE_CALL(prod, sfx, T, SA, (SA)1, redu__op_widen_##sfx, redu__op_mul_##sfx,       \
-                          redu__op_narrow_##sfx, REDU_TYPE_COUNT)                                  \
-  REDU__DEFINE_VALUE_CALL(min, sfx, T, redu__ord_##sfx, REDU__MIN_IDENT(sfx, T, HI),               \
-                          redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx,             \
-                          REDU_TYPE_COUNT)                                                         \
-  REDU__DEFINE_VALUE_CALL(max, sfx, T, redu__ord_##sfx, REDU__MAX_IDENT(sfx, T, LO),               \
-                          redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx,             \
-                          REDU_TYPE_COUNT)                                                         \
-  REDU__DEFINE_VALUE_CALL(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag, (T),  \
-                          REDU_TYPE_COUNT)                                                         \
-  REDU__DEFINE_VALUE_CALL(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T),    \
-                          REDU_TYPE_COUNT)                                                         \
-  REDU__DEFINE_ARG_CALL(argmin, sfx, T,                                                            \
-                        ((redu__loc_##sfx){REDU__MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),           \
-                        redu__op_at_lo_##sfx, redu__op_min_##sfx)                                  \
-  REDU__DEFINE_ARG_CALL(argmax, sfx, T,                                                            \
-                        ((redu__loc_##sfx){REDU__MAX_IDENT(sfx, T, LO), REDU_NO_INDEX}),           \
-                        redu__op_at_hi_##sfx, redu__op_max_##sfx)
-
-#define REDU__DEFINE_CALLS_BITWISE(sfx, T, E, K, SA, LO, HI)                                       \
-  REDU__DEFINE_VALUE_CALL(band, sfx, T, T, (T) ~(T)0, redu__op_self_##sfx, redu__op_band_##sfx,    \
-                          (T), REDU_TYPE_COUNT)                                                    \
-  REDU__DEFINE_VALUE_CALL(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T),      \
-                          REDU_TYPE_COUNT)                                                         \
-  REDU__DEFINE_VALUE_CALL(bxor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bxor_##sfx, (T),    \
-                          REDU_TYPE_COUNT)
-
-REDU_FOR_EACH_TYPE(REDU__DEFINE_CALLS_ALL)
-REDU_FOR_EACH_INT_TYPE(REDU__DEFINE_CALLS_BITWISE)
-#undef REDU__DEFINE_CALLS_ALL
-#undef REDU__DEFINE_CALLS_BITWISE
+/* One row of device/redu_op_table.h: the call and its partial form. */
+#define REDU__CALL_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)           \
+  REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH,                             \
+                          (EXACT) ? (E) : REDU_TYPE_COUNT)
+#define REDU__CALL_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)               \
+  REDU__DEFINE_ARG_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK)
+#define REDU__CALLS(sfx, T, E, K, SA, LO, HI)                                                      \
+  REDU__OPS_OF_TYPE(REDU__CALL_VALUE, REDU__CALL_ARG, sfx, T, E, K, SA, LO, HI)
+REDU_FOR_EACH_TYPE(REDU__CALLS)
+#undef REDU__CALLS
+#undef REDU__CALL_VALUE
+#undef REDU__CALL_ARG
 #undef REDU__DEFINE_VALUE_CALL
 #undef REDU__DEFINE_ARG_CALL
 
@@ -187,17 +163,18 @@ typedef struct redu__builtin {
   [OP][E] = {redu__g_##op##_##sfx,                                                                 \
              {"redu_" #op "_" #sfx, redu__acc_bytes_##op##_##sfx, redu__pr_##op##_##sfx,           \
               redu__pc_##op##_##sfx, redu__pf_##op##_##sfx, ARG, (OP) * REDU_TYPE_COUNT + (E)}},
-#define REDU__VALUE_ENTRY(op, OP, sfx, T, E) REDU__ENTRY(op, OP, sfx, E, 0)
-#define REDU__ARG_ENTRY(op, OP, sfx, T, E) REDU__ENTRY(op, OP, sfx, E, 1)
-#define REDU__ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                                \
-  REDU__FOR_EACH_OP(REDU__VALUE_ENTRY, REDU__ARG_ENTRY, sfx, T, E)
-#define REDU__ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                            \
-  REDU__FOR_EACH_BITWISE_OP(REDU__VALUE_ENTRY, sfx, T, E)
+#define REDU__VALUE_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)          \
+  REDU__ENTRY(op, OP, sfx, E, 0)
+#define REDU__ARG_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)              \
+  REDU__ENTRY(op, OP, sfx, E, 1)
+#define REDU__ENTRIES(sfx, T, E, K, SA, LO, HI)                                                    \
+  REDU__OPS_OF_TYPE(REDU__VALUE_ENTRY, REDU__ARG_ENTRY, sfx, T, E, K, SA, LO, HI)
 
+_Static_assert(REDU__OP_ROWS == REDU_OP_COUNT,
+               "device/redu_op_table.h has a row for every redu_op and no other");
 static const redu__builtin redu__builtin_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
-    REDU_FOR_EACH_TYPE(REDU__ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU__ENTRIES_BITWISE)};
-#undef REDU__ENTRIES_ALL
-#undef REDU__ENTRIES_BITWISE
+    REDU_FOR_EACH_TYPE(REDU__ENTRIES)};
+#undef REDU__ENTRIES
 #undef REDU__VALUE_ENTRY
 #undef REDU__ARG_ENTRY
 #undef REDU__ENTRY

@@ -1,6 +1,7 @@
 /* Several devices in one call (libredu/redu_multi.h): one host thread per part (a kept
  * worker bound near its GPU, host/redu_workers.h) reduces that part to an accumulator; the
  * calling thread combines them in part order (host/redu_partial.h). */
+#include "device/redu_op_table.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_partial.h"
@@ -167,14 +168,16 @@ redu_status redu_multi_reduce(int ndev, const int *devices, redu_op op, redu_typ
                                 (const void *const *)xs, NULL, ns, value, index, opts)             \
              : s;                                                                                  \
   }
-#define REDU__MULTI_ALL(sfx, T, E, K, SA, LO, HI)                                                  \
-  REDU__FOR_EACH_OP(REDU__DEFINE_MULTI_VALUE, REDU__DEFINE_MULTI_ARG, sfx, T, E)
-#define REDU__MULTI_BITWISE(sfx, T, E, K, SA, LO, HI)                                              \
-  REDU__FOR_EACH_BITWISE_OP(REDU__DEFINE_MULTI_VALUE, sfx, T, E)
-REDU_FOR_EACH_TYPE(REDU__MULTI_ALL)
-REDU_FOR_EACH_INT_TYPE(REDU__MULTI_BITWISE)
-#undef REDU__MULTI_ALL
-#undef REDU__MULTI_BITWISE
+#define REDU__MULTI_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)          \
+  REDU__DEFINE_MULTI_VALUE(op, OP, sfx, T, E)
+#define REDU__MULTI_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)              \
+  REDU__DEFINE_MULTI_ARG(op, OP, sfx, T, E)
+#define REDU__MULTI_CALLS(sfx, T, E, K, SA, LO, HI)                                                \
+  REDU__OPS_OF_TYPE(REDU__MULTI_VALUE, REDU__MULTI_ARG, sfx, T, E, K, SA, LO, HI)
+REDU_FOR_EACH_TYPE(REDU__MULTI_CALLS)
+#undef REDU__MULTI_CALLS
+#undef REDU__MULTI_VALUE
+#undef REDU__MULTI_ARG
 #undef REDU__DEFINE_MULTI_VALUE
 #undef REDU__DEFINE_MULTI_ARG
 

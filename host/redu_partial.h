@@ -19,24 +19,6 @@
 #define REDU__PARTIAL_MAX_ACC REDU_EXACT_ACC_BYTES
 _Static_assert(REDU_MAX_ACC_BYTES <= REDU__PARTIAL_MAX_ACC, "a declared type fits a partial");
 
-/* The built-in ops of one element type as an X-macro, for the families of calls stamped per
- * (op, type): VALUE(op, OP, sfx, T, E) for the ops with one value output, ARG(...) for
- * argmin/argmax (value and index); REDU__FOR_EACH_BITWISE_OP for the integer-only ones. Use
- * inside REDU_FOR_EACH_TYPE / REDU_FOR_EACH_INT_TYPE's per-type macro. */
-#define REDU__FOR_EACH_OP(VALUE, ARG, sfx, T, E)                                                   \
-  VALUE(sum, REDU_SUM, sfx, T, E)                                                                  \
-  VALUE(prod, REDU_PROD, sfx, T, E)                                                                \
-  VALUE(min, REDU_MIN, sfx, T, E)                                                                  \
-  VALUE(max, REDU_MAX, sfx, T, E)                                                                  \
-  VALUE(land, REDU_LAND, sfx, T, E)                                                                \
-  VALUE(lor, REDU_LOR, sfx, T, E)                                                                  \
-  ARG(argmin, REDU_ARGMIN, sfx, T, E)                                                              \
-  ARG(argmax, REDU_ARGMAX, sfx, T, E)
-#define REDU__FOR_EACH_BITWISE_OP(VALUE, sfx, T, E)                                                \
-  VALUE(band, REDU_BAND, sfx, T, E)                                                                \
-  VALUE(bor, REDU_BOR, sfx, T, E)                                                                  \
-  VALUE(bxor, REDU_BXOR, sfx, T, E)
-
 typedef struct redu__partial redu__partial;
 struct redu__partial {
   const char *fn; /* the one-device call it splits, for messages ("redu_sum_f64") */

@@ -7,21 +7,18 @@
 typedef redu_status (*redu__seg_fn)(int, const void *, const size_t *, size_t, size_t, int, void *,
                                     size_t *, const redu_options *);
 
-#define REDU__SEG_ENTRY(op, OP, sfx, E) [OP][E] = redu__sg_##op##_##sfx
-#define REDU__SEG_ENTRIES_ALL(sfx, T, E, K, SA, LO, HI)                                            \
-  REDU__SEG_ENTRY(sum, REDU_SUM, sfx, E), REDU__SEG_ENTRY(prod, REDU_PROD, sfx, E),                \
-      REDU__SEG_ENTRY(min, REDU_MIN, sfx, E), REDU__SEG_ENTRY(max, REDU_MAX, sfx, E),              \
-      REDU__SEG_ENTRY(land, REDU_LAND, sfx, E), REDU__SEG_ENTRY(lor, REDU_LOR, sfx, E),            \
-      REDU__SEG_ENTRY(argmin, REDU_ARGMIN, sfx, E), REDU__SEG_ENTRY(argmax, REDU_ARGMAX, sfx, E),
-#define REDU__SEG_ENTRIES_BITWISE(sfx, T, E, K, SA, LO, HI)                                        \
-  REDU__SEG_ENTRY(band, REDU_BAND, sfx, E), REDU__SEG_ENTRY(bor, REDU_BOR, sfx, E),                \
-      REDU__SEG_ENTRY(bxor, REDU_BXOR, sfx, E),
+#define REDU__SEG_VALUE_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)      \
+  [OP][E] = redu__sg_##op##_##sfx,
+#define REDU__SEG_ARG_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)          \
+  [OP][E] = redu__sg_##op##_##sfx,
+#define REDU__SEG_ENTRIES(sfx, T, E, K, SA, LO, HI)                                                \
+  REDU__OPS_OF_TYPE(REDU__SEG_VALUE_ENTRY, REDU__SEG_ARG_ENTRY, sfx, T, E, K, SA, LO, HI)
 
 static const redu__seg_fn redu__seg_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
-    REDU_FOR_EACH_TYPE(REDU__SEG_ENTRIES_ALL) REDU_FOR_EACH_INT_TYPE(REDU__SEG_ENTRIES_BITWISE)};
-#undef REDU__SEG_ENTRIES_ALL
-#undef REDU__SEG_ENTRIES_BITWISE
-#undef REDU__SEG_ENTRY
+    REDU_FOR_EACH_TYPE(REDU__SEG_ENTRIES)};
+#undef REDU__SEG_ENTRIES
+#undef REDU__SEG_VALUE_ENTRY
+#undef REDU__SEG_ARG_ENTRY
 
 static redu_status redu__seg_generic(const char *fn, int device, redu_op op, redu_type type,
                                      const void *x, const size_t *offsets, size_t seg_len,

@@ -17,21 +17,13 @@
   redu_status redu__sg_##op##_##sfx(int device, const void *x, const size_t *offsets,              \
                                     size_t seg_len, size_t nseg, int batched, void *values,        \
                                     size_t *indices, const redu_options *opts);
-#define REDU__DECLARE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                            \
-  REDU__DECLARE_SEG_ENTRY(sum, sfx)                                                                \
-  REDU__DECLARE_SEG_ENTRY(prod, sfx)                                                               \
-  REDU__DECLARE_SEG_ENTRY(min, sfx)                                                                \
-  REDU__DECLARE_SEG_ENTRY(max, sfx)                                                                \
-  REDU__DECLARE_SEG_ENTRY(land, sfx)                                                               \
-  REDU__DECLARE_SEG_ENTRY(lor, sfx)                                                                \
-  REDU__DECLARE_SEG_ENTRY(argmin, sfx)                                                             \
-  REDU__DECLARE_SEG_ENTRY(argmax, sfx)
-#define REDU__DECLARE_SEG_BITWISE(sfx, T, E, K, SA, LO, HI)                                        \
-  REDU__DECLARE_SEG_ENTRY(band, sfx)                                                               \
-  REDU__DECLARE_SEG_ENTRY(bor, sfx)                                                                \
-  REDU__DECLARE_SEG_ENTRY(bxor, sfx)
-REDU_FOR_EACH_TYPE(REDU__DECLARE_SEG_ALL)
-REDU_FOR_EACH_INT_TYPE(REDU__DECLARE_SEG_BITWISE)
+#define REDU__DECLARE_SEG_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)    \
+  REDU__DECLARE_SEG_ENTRY(op, sfx)
+#define REDU__DECLARE_SEG_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)        \
+  REDU__DECLARE_SEG_ENTRY(op, sfx)
+#define REDU__DECLARE_SEG(sfx, T, E, K, SA, LO, HI)                                                \
+  REDU__OPS_OF_TYPE(REDU__DECLARE_SEG_VALUE, REDU__DECLARE_SEG_ARG, sfx, T, E, K, SA, LO, HI)
+REDU_FOR_EACH_TYPE(REDU__DECLARE_SEG)
 
 /* One (op, type): the kernel, its element lift and output writer, and
  * redu__sg_<op>_<t>, which both forms and the generic calls run. WRITE_BODY writes
@@ -67,7 +59,7 @@ REDU_FOR_EACH_INT_TYPE(REDU__DECLARE_SEG_BITWISE)
     return s;                                                                                      \
   }
 
-#define REDU__DEFINE_SEG_VALUE(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                        \
+#define REDU__DEFINE_SEG_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)     \
   REDU__DEFINE_SEG_KERNEL(op, sfx, T, A, IDENT, LIFT, COMBINE, 0, values[k] = FINISH(acc))         \
   redu_status redu_segmented_##op##_##sfx(int device, const T *x, const size_t *offsets,           \
                                           size_t nsegments, T *results, const redu_options *opts)  \
@@ -82,9 +74,8 @@ REDU_FOR_EACH_INT_TYPE(REDU__DECLARE_SEG_BITWISE)
   }
 
 /* Arg ops: the value, and the index within the segment (REDU_NO_INDEX when empty). */
-#define REDU__DEFINE_SEG_ARG(op, sfx, T, IDENT, LIFT)                                              \
-  REDU__DEFINE_SEG_KERNEL(op, sfx, T, redu__loc_##sfx, IDENT, LIFT, redu__op_##op##_##sfx, 1,      \
-                          values[k] = redu__op_value_##sfx(acc.v);                                 \
+#define REDU__DEFINE_SEG_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)         \
+  REDU__DEFINE_SEG_KERNEL(op, sfx, T, A, IDENT, LIFT, COMBINE, 1, values[k] = FINISH(acc.v);       \
                           indices[k] = acc.i == REDU_NO_INDEX ? REDU_NO_INDEX : acc.i - start)     \
   redu_status redu_segmented_##op##_##sfx(int device, const T *x, const size_t *offsets,           \
                                           size_t nsegments, T *values, size_t *indices,            \
@@ -100,33 +91,8 @@ REDU_FOR_EACH_INT_TYPE(REDU__DECLARE_SEG_BITWISE)
                                  opts);                                                            \
   }
 
-#define REDU__DEFINE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                             \
-  REDU__DEFINE_SEG_VALUE(sum, sfx, T, SA, (SA)0, redu__op_widen_##sfx, redu__op_add_##sfx,         \
-                         redu__op_narrow_##sfx)                                                    \
-  REDU__DEFINE_SEG_VALUE(prod, sfx, T, SA, (SA)1, redu__op_widen_##sfx, redu__op_mul_##sfx,        \
-                         redu__op_narrow_##sfx)                                                    \
-  REDU__DEFINE_SEG_VALUE(min, sfx, T, redu__ord_##sfx, REDU__MIN_IDENT(sfx, T, HI),                \
-                         redu__op_lo_##sfx, redu__op_min_##sfx, redu__op_value_##sfx)              \
-  REDU__DEFINE_SEG_VALUE(max, sfx, T, redu__ord_##sfx, REDU__MAX_IDENT(sfx, T, LO),                \
-                         redu__op_hi_##sfx, redu__op_max_##sfx, redu__op_value_##sfx)              \
-  REDU__DEFINE_SEG_VALUE(land, sfx, T, uint8_t, 1, redu__op_truth_##sfx, redu__op_and_flag, (T))   \
-  REDU__DEFINE_SEG_VALUE(lor, sfx, T, uint8_t, 0, redu__op_truth_##sfx, redu__op_or_flag, (T))     \
-  REDU__DEFINE_SEG_ARG(argmin, sfx, T,                                                             \
-                       ((redu__loc_##sfx){REDU__MIN_IDENT(sfx, T, HI), REDU_NO_INDEX}),            \
-                       redu__op_at_lo_##sfx)                                                       \
-  REDU__DEFINE_SEG_ARG(argmax, sfx, T,                                                             \
-                       ((redu__loc_##sfx){REDU__MAX_IDENT(sfx, T, LO), REDU_NO_INDEX}),            \
-                       redu__op_at_hi_##sfx)
-
-#define REDU__DEFINE_SEG_BITWISE(sfx, T, E, K, SA, LO, HI)                                         \
-  REDU__DEFINE_SEG_VALUE(band, sfx, T, T, (T) ~(T)0, redu__op_self_##sfx, redu__op_band_##sfx,     \
-                         (T))                                                                      \
-  REDU__DEFINE_SEG_VALUE(bor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bor_##sfx, (T))       \
-  REDU__DEFINE_SEG_VALUE(bxor, sfx, T, T, (T)0, redu__op_self_##sfx, redu__op_bxor_##sfx, (T))
-
-/* Every op of one integer type. */
-#define REDU__DEFINE_SEG_INT(sfx, T, E, K, SA, LO, HI)                                             \
-  REDU__DEFINE_SEG_ALL(sfx, T, E, K, SA, LO, HI)                                                   \
-  REDU__DEFINE_SEG_BITWISE(sfx, T, E, K, SA, LO, HI)
+/* Every op of one type (device/redu_op_table.h). */
+#define REDU__DEFINE_SEG(sfx, T, E, K, SA, LO, HI)                                                 \
+  REDU__OPS_OF_TYPE(REDU__DEFINE_SEG_VALUE, REDU__DEFINE_SEG_ARG, sfx, T, E, K, SA, LO, HI)
 
 #endif

@@ -82,77 +82,44 @@
 #define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                               \
   REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, MANY, __VA_ARGS__)
 
-/* Built-in kinds, declared like any user reduction, with the rules of the typed calls
- * (device/redu_builtin_ops.h): integer sums and products wrap, min/max compare order keys
- * (a NaN wins, -0.0 orders before +0.0) and return the canonical NaN, land/lor give 1 or
- * 0. Unlike the typed calls, float sums and products stay in the variable's type. */
-#define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                               \
+/* Built-in kinds, one per row of device/redu_op_table.h and type, declared like any user
+ * reduction with the rules of the typed calls: integer sums and products wrap, min/max
+ * compare order keys (a NaN wins, -0.0 orders before +0.0), a float NaN result is the
+ * canonical one, land/lor give 1 or 0. Unlike the typed calls, float sums and products stay
+ * in the variable's type: redu_region_<RFN>_<t>(a, b) is the op's combine of two lifted
+ * values, finished (exact for two floats added or multiplied in double and rounded once). */
+#define REDU__REGION_KIND(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)          \
   _Pragma("omp begin declare target")                                                              \
-  static inline T redu_region_add_##sfx(T a, T b) { return REDU__ADD_##K(T, a, b); }               \
-  static inline T redu_region_min_##sfx(T a, T b)                                                  \
+  static inline T redu_region_##RFN##_##sfx(T a, T b)                                              \
   {                                                                                                \
-    return redu__op_value_##sfx(                                                                   \
-        redu__op_min_##sfx(redu__op_lo_##sfx(a, 0), redu__op_lo_##sfx(b, 0)));                     \
+    return FINISH(COMBINE(LIFT(a, 0), LIFT(b, 0)));                                                \
   }                                                                                                \
-  static inline T redu_region_max_##sfx(T a, T b)                                                  \
-  {                                                                                                \
-    return redu__op_value_##sfx(                                                                   \
-        redu__op_max_##sfx(redu__op_hi_##sfx(a, 0), redu__op_hi_##sfx(b, 0)));                     \
-  }                                                                                                \
-  static inline T redu_region_mul_##sfx(T a, T b) { return REDU__MUL_##K(T, a, b); }               \
-  static inline T redu_region_land_##sfx(T a, T b) { return (T)(a != 0 && b != 0); }               \
-  static inline T redu_region_lor_##sfx(T a, T b) { return (T)(a != 0 || b != 0); }                \
   _Pragma("omp end declare target")                                                                \
-  REDU_DECLARE_REDUCTION(sum_##sfx, T, redu_region_add_##sfx, REDU_COMMUTATIVE, 0)                 \
-  REDU_DECLARE_REDUCTION(prod_##sfx, T, redu_region_mul_##sfx, REDU_COMMUTATIVE, 1)                \
-  REDU_DECLARE_REDUCTION(min_##sfx, T, redu_region_min_##sfx, REDU_COMMUTATIVE, HI)                \
-  REDU_DECLARE_REDUCTION(max_##sfx, T, redu_region_max_##sfx, REDU_COMMUTATIVE, LO)                \
-  REDU_DECLARE_REDUCTION(land_##sfx, T, redu_region_land_##sfx, REDU_COMMUTATIVE, 1)               \
-  REDU_DECLARE_REDUCTION(lor_##sfx, T, redu_region_lor_##sfx, REDU_COMMUTATIVE, 0)
-/* Bitwise kinds, integer types only. */
-#define REDU__REGION_BITWISE_KINDS(sfx, T, E, K, SA, LO, HI)                                       \
-  _Pragma("omp begin declare target")                                                              \
-  static inline T redu_region_band_##sfx(T a, T b) { return a & b; }                               \
-  static inline T redu_region_bor_##sfx(T a, T b) { return a | b; }                                \
-  static inline T redu_region_bxor_##sfx(T a, T b) { return a ^ b; }                               \
-  _Pragma("omp end declare target")                                                                \
-  REDU_DECLARE_REDUCTION(band_##sfx, T, redu_region_band_##sfx, REDU_COMMUTATIVE, (T) ~(T)0)       \
-  REDU_DECLARE_REDUCTION(bor_##sfx, T, redu_region_bor_##sfx, REDU_COMMUTATIVE, 0)                 \
-  REDU_DECLARE_REDUCTION(bxor_##sfx, T, redu_region_bxor_##sfx, REDU_COMMUTATIVE, 0)
-/* Arg kinds, every type: a pair names two variables, (argmin_<t>, value, index). Their
- * record is the typed calls' (order key, index) with the typed calls' combiner
- * (device/redu_builtin_ops.h: a NaN wins, -0.0 before +0.0, the lowest index among equal
- * values), so the result does not depend on the plan and its NaN is the canonical one.
- * The variables enter the record through redu__region_in_<kind> and leave it through
- * redu__region_out_<kind>. redu_region_arg{min,max}_wins_<t>(v, i, best, best_i), for
- * bodies, is 1 when (v, i) goes before (best, best_i) in that order. */
-#define REDU__REGION_ARG_KIND(sfx, T, op, key, CMP, IDENT)                                         \
+  REDU_DECLARE_REDUCTION(op##_##sfx, T, redu_region_##RFN##_##sfx, REDU_COMMUTATIVE, FINISH(IDENT))
+/* Arg kinds: a pair names two variables, (argmin_<t>, value, index). Their record is the
+ * typed calls' (order key, index) with the typed calls' combiner (a NaN wins, -0.0 before
+ * +0.0, the lowest index among equal values), so the result does not depend on the plan and
+ * its NaN is the canonical one. The variables enter the record through
+ * redu__region_in_<kind> and leave it through redu__region_out_<kind>.
+ * redu_region_<op>_wins_<t>(v, i, best, best_i), for bodies, is 1 when (v, i) goes before
+ * (best, best_i) in that order: a key the op's pick prefers, or an equal key and a lower
+ * index. */
+#define REDU__REGION_ARG_KIND(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)        \
   _Pragma("omp begin declare target")                                                              \
   static inline int redu_region_##op##_wins_##sfx(T v, size_t i, T best, size_t best_i)            \
   {                                                                                                \
-    redu__ord_##sfx a = redu__op_##key##_##sfx(v, i), b = redu__op_##key##_##sfx(best, best_i);    \
-    return a CMP b || (a == b && i < best_i);                                                      \
+    redu__ord_##sfx a = LIFT(v, i).v, b = LIFT(best, best_i).v;                                    \
+    return a != b ? KEY_PICK(b, a) == a : i < best_i;                                              \
   }                                                                                                \
-  static inline redu__loc_##sfx redu__region_in_##op##_##sfx(T v, size_t i)                        \
-  {                                                                                                \
-    return redu__op_at_##key##_##sfx(v, i);                                                        \
-  }                                                                                                \
-  static inline T redu__region_out_##op##_##sfx(redu__loc_##sfx r)                                 \
-  {                                                                                                \
-    return redu__op_value_##sfx(r.v);                                                              \
-  }                                                                                                \
+  static inline A redu__region_in_##op##_##sfx(T v, size_t i) { return LIFT(v, i); }               \
+  static inline T redu__region_out_##op##_##sfx(A r) { return FINISH(r.v); }                       \
   _Pragma("omp end declare target")                                                                \
-  REDU__DECLARE_REDUCTION(op##_##sfx, redu__loc_##sfx, redu__op_##op##_##sfx, REDU_COMMUTATIVE, 2, \
-                          {redu__op_##key##_##sfx((T)(IDENT), 0), REDU_NO_INDEX})
-#define REDU__REGION_ARG_KINDS(sfx, T, E, K, SA, LO, HI)                                           \
-  REDU__REGION_ARG_KIND(sfx, T, argmin, lo, <, HI)                                                 \
-  REDU__REGION_ARG_KIND(sfx, T, argmax, hi, >, LO)
+  REDU__DECLARE_REDUCTION(op##_##sfx, A, COMBINE, REDU_COMMUTATIVE, 2, IDENT)
+#define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                               \
+  REDU__OPS_OF_TYPE(REDU__REGION_KIND, REDU__REGION_ARG_KIND, sfx, T, E, K, SA, LO, HI)
 REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
-REDU_FOR_EACH_INT_TYPE(REDU__REGION_BITWISE_KINDS)
-REDU_FOR_EACH_TYPE(REDU__REGION_ARG_KINDS)
 #undef REDU__REGION_KINDS
-#undef REDU__REGION_BITWISE_KINDS
-#undef REDU__REGION_ARG_KINDS
+#undef REDU__REGION_KIND
 #undef REDU__REGION_ARG_KIND
 
 /* Exact kinds: the region macros recognise them by name (REDU__EXACT_PROBE_<kind>) and give

@@ -3,6 +3,7 @@
  * with a header, combined by libredu's own non-commutative MPI_Op (ranks in order). */
 #include "redu_mpi.h"
 
+#include "device/redu_op_table.h"
 #include "host/redu_error.h"
 #include "host/redu_partial.h"
 #include <pthread.h>
@@ -286,14 +287,16 @@ redu_status redu_mpi_reduce(MPI_Comm comm, int device, redu_op op, redu_type typ
     return redu__mpi_call("redu_mpi_" #op "_" #sfx, p, comm, MPI_OP_NULL, device, x, NULL, n,      \
                           value, index, opts);                                                     \
   }
-#define REDU__MPI_ALL(sfx, T, E, K, SA, LO, HI)                                                    \
-  REDU__FOR_EACH_OP(REDU__DEFINE_MPI_VALUE, REDU__DEFINE_MPI_ARG, sfx, T, E)
-#define REDU__MPI_BITWISE(sfx, T, E, K, SA, LO, HI)                                                \
-  REDU__FOR_EACH_BITWISE_OP(REDU__DEFINE_MPI_VALUE, sfx, T, E)
-REDU_FOR_EACH_TYPE(REDU__MPI_ALL)
-REDU_FOR_EACH_INT_TYPE(REDU__MPI_BITWISE)
-#undef REDU__MPI_ALL
-#undef REDU__MPI_BITWISE
+#define REDU__MPI_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)            \
+  REDU__DEFINE_MPI_VALUE(op, OP, sfx, T, E)
+#define REDU__MPI_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)                \
+  REDU__DEFINE_MPI_ARG(op, OP, sfx, T, E)
+#define REDU__MPI_CALLS(sfx, T, E, K, SA, LO, HI)                                                  \
+  REDU__OPS_OF_TYPE(REDU__MPI_VALUE, REDU__MPI_ARG, sfx, T, E, K, SA, LO, HI)
+REDU_FOR_EACH_TYPE(REDU__MPI_CALLS)
+#undef REDU__MPI_CALLS
+#undef REDU__MPI_VALUE
+#undef REDU__MPI_ARG
 #undef REDU__DEFINE_MPI_VALUE
 #undef REDU__DEFINE_MPI_ARG
 #undef REDU__MPI_PARTIAL

@@ -82,6 +82,7 @@
  *   FUZZ_STRICT_EMPTY     whether n = 0 with out-of-range options must still fail;
  *   FUZZ_BUILTIN_PAD_DOC  whether a built-in call's scratchpad sized as redu.h says must
  *                         be enough. */
+#include "device/redu_op_table.h"
 #include "redu.h"
 #include "redu_udr.h"
 #include <float.h>
@@ -228,64 +229,46 @@ typedef struct {
 #define FZ_TYPE_ROW(sfx, T, E, K, SA, LO, HI) [E] = {#sfx, sizeof(T), _Alignof(T), FZ_K_##K},
 static const fz_type fz_types[REDU_TYPE_COUNT] = {REDU_FOR_EACH_TYPE(FZ_TYPE_ROW)};
 #undef FZ_TYPE_ROW
-static const char *const fz_op_names[REDU_OP_COUNT] = {
-    "sum", "prod", "min", "max", "band", "bor", "bxor", "land", "lor", "argmin", "argmax"};
-
 /* The typed calls behind one signature (wrappers, not casts: calling through a pointer of
- * another type is undefined, and UBSan's -fsanitize=function checks it). */
+ * another type is undefined, and UBSan's -fsanitize=function checks it), one per row of the
+ * op table (device/redu_op_table.h). */
 typedef redu_status (*fz_typed_fn)(int, const void *, size_t, void *, size_t *,
                                    const redu_options *);
-#define FZ_VAL(op, sfx, T)                                                                         \
+#define FZ_VAL(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)                     \
   static redu_status fz_##op##_##sfx(int d, const void *x, size_t n, void *r, size_t *i,           \
                                      const redu_options *o)                                        \
   {                                                                                                \
     (void)i;                                                                                       \
     return redu_##op##_##sfx(d, (const T *)x, n, (T *)r, o);                                       \
   }
-#define FZ_ARG(op, sfx, T)                                                                         \
+#define FZ_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)                       \
   static redu_status fz_##op##_##sfx(int d, const void *x, size_t n, void *r, size_t *i,           \
                                      const redu_options *o)                                        \
   {                                                                                                \
     return redu_##op##_##sfx(d, (const T *)x, n, (T *)r, i, o);                                    \
   }
-#define FZ_ALL(sfx, T, E, K, SA, LO, HI)                                                           \
-  FZ_VAL(sum, sfx, T)                                                                              \
-  FZ_VAL(prod, sfx, T)                                                                             \
-  FZ_VAL(min, sfx, T)                                                                              \
-  FZ_VAL(max, sfx, T)                                                                              \
-  FZ_VAL(land, sfx, T)                                                                             \
-  FZ_VAL(lor, sfx, T)                                                                              \
-  FZ_ARG(argmin, sfx, T)                                                                           \
-  FZ_ARG(argmax, sfx, T)
-#define FZ_BITS(sfx, T, E, K, SA, LO, HI)                                                          \
-  FZ_VAL(band, sfx, T)                                                                             \
-  FZ_VAL(bor, sfx, T)                                                                              \
-  FZ_VAL(bxor, sfx, T)
-REDU_FOR_EACH_TYPE(FZ_ALL)
-REDU_FOR_EACH_INT_TYPE(FZ_BITS)
-#undef FZ_ALL
-#undef FZ_BITS
+#define FZ_CALLS(sfx, T, E, K, SA, LO, HI)                                                         \
+  REDU__OPS_OF_TYPE(FZ_VAL, FZ_ARG, sfx, T, E, K, SA, LO, HI)
+REDU_FOR_EACH_TYPE(FZ_CALLS)
+#undef FZ_CALLS
 #undef FZ_VAL
 #undef FZ_ARG
-#define FZ_E(op, OP, sfx, E) [OP][E] = fz_##op##_##sfx,
-#define FZ_E_ALL(sfx, T, E, K, SA, LO, HI)                                                         \
-  FZ_E(sum, REDU_SUM, sfx, E)                                                                      \
-  FZ_E(prod, REDU_PROD, sfx, E)                                                                    \
-  FZ_E(min, REDU_MIN, sfx, E)                                                                      \
-  FZ_E(max, REDU_MAX, sfx, E)                                                                      \
-  FZ_E(land, REDU_LAND, sfx, E)                                                                    \
-  FZ_E(lor, REDU_LOR, sfx, E)                                                                      \
-  FZ_E(argmin, REDU_ARGMIN, sfx, E)                                                                \
-  FZ_E(argmax, REDU_ARGMAX, sfx, E)
-#define FZ_E_BITS(sfx, T, E, K, SA, LO, HI)                                                        \
-  FZ_E(band, REDU_BAND, sfx, E)                                                                    \
-  FZ_E(bor, REDU_BOR, sfx, E)                                                                      \
-  FZ_E(bxor, REDU_BXOR, sfx, E)
-static const fz_typed_fn fz_typed[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
-    REDU_FOR_EACH_TYPE(FZ_E_ALL) REDU_FOR_EACH_INT_TYPE(FZ_E_BITS)};
-#undef FZ_E_ALL
-#undef FZ_E_BITS
+#define FZ_E_VAL(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)                   \
+  [OP][E] = fz_##op##_##sfx,
+#define FZ_E_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)                     \
+  [OP][E] = fz_##op##_##sfx,
+#define FZ_E(sfx, T, E, K, SA, LO, HI)                                                             \
+  REDU__OPS_OF_TYPE(FZ_E_VAL, FZ_E_ARG, sfx, T, E, K, SA, LO, HI)
+static const fz_typed_fn fz_typed[REDU_OP_COUNT][REDU_TYPE_COUNT] = {REDU_FOR_EACH_TYPE(FZ_E)};
 #undef FZ_E
+#undef FZ_E_VAL
+#undef FZ_E_ARG
+#define FZ_NAME_VAL(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E) [OP] = #op,
+#define FZ_NAME_ARG(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E) [OP] = #op,
+static const char *const fz_op_names[REDU_OP_COUNT] = {
+    REDU__OPS_OF_TYPE(FZ_NAME_VAL, FZ_NAME_ARG, i8, int8_t, REDU_INT8, INT, uint8_t, 0, 0)};
+#undef FZ_NAME_VAL
+#undef FZ_NAME_ARG
 
 /* ---------------------------------------------------------------- user-declared reductions */
 /* 12 bytes, align 4: lane-wise wrapping sums (commutative, exact). */
