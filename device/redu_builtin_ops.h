@@ -1,5 +1,6 @@
 /* The functions of the built-in operations (lifts, combines, finishes), stamped once per
- * element type from libredu/redu_types.h; device/redu_op_table.h puts them together per op. Rules (docs/semantics.md):
+ * element type from libredu/redu_types.h; device/redu_op_table.h puts them together per
+ * op. Rules (docs/semantics.md):
  *   - integer sum/prod wrap modulo 2^bits (done in unsigned arithmetic: no UB);
  *   - float sum/prod accumulate in double;
  *   - min/max/argmin/argmax order floats as NaN < -inf < ... < -0.0 < +0.0 < ... for min

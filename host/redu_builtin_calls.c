@@ -14,7 +14,7 @@
 /* XTYPE: the redu_type of a sum (REDU_EXACT goes to host/redu_exact_calls.c for float and
  * double), REDU_TYPE_COUNT for the other ops. */
 #define REDU__DEFINE_VALUE_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, XTYPE)                \
-  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FOLD,                \
+  REDU__DEFINE_ARRAY_REDUCE(redu__kernel_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FOLD,           \
                             REDU__CPU_NO_KEY_PICK)                                                 \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
   /* x[0, n) into *acc (which holds the identity); out is the caller's output. */                  \
@@ -24,7 +24,7 @@
     const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
     redu_status s;                                                                                 \
     REDU__RUN_CALL(s, *acc, sh, device, (const T *)x, n, out, out, opts,                           \
-                   redu__k_##op##_##sfx##_launch);                                                 \
+                   redu__kernel_##op##_##sfx##_launch);                                            \
     return s;                                                                                      \
   }                                                                                                \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *result,                       \
@@ -39,15 +39,15 @@
     *result = FINISH(acc);                                                                         \
     return REDU_OK;                                                                                \
   }                                                                                                \
-  static redu_status redu__g_##op##_##sfx(int device, const void *x, size_t n, void *result,       \
-                                          size_t *index, const redu_options *opts)                 \
+  static redu_status redu__generic_##op##_##sfx(int device, const void *x, size_t n, void *result, \
+                                                size_t *index, const redu_options *opts)           \
   {                                                                                                \
     (void)index;                                                                                   \
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, opts);                          \
   }                                                                                                \
   /* The partial form (host/redu_partial.h): the accumulator, combined and finished later. */      \
-  static redu_status redu__pr_##op##_##sfx(int device, const void *x, const void *y, size_t n,     \
-                                           void *acc, const redu_options *opts)                    \
+  static redu_status redu__part_reduce_##op##_##sfx(int device, const void *x, const void *y,      \
+                                                    size_t n, void *acc, const redu_options *opts) \
   {                                                                                                \
     (void)y;                                                                                       \
     A a = (IDENT);                                                                                 \
@@ -56,7 +56,7 @@
       memcpy(acc, &a, sizeof a);                                                                   \
     return s;                                                                                      \
   }                                                                                                \
-  static void redu__pc_##op##_##sfx(void *acc, const void *later, size_t before)                   \
+  static void redu__part_combine_##op##_##sfx(void *acc, const void *later, size_t before)         \
   {                                                                                                \
     (void)before;                                                                                  \
     A a, b;                                                                                        \
@@ -65,7 +65,7 @@
     a = COMBINE(a, b);                                                                             \
     memcpy(acc, &a, sizeof a);                                                                     \
   }                                                                                                \
-  static void redu__pf_##op##_##sfx(const void *acc, void *result, size_t *index)                  \
+  static void redu__part_finish_##op##_##sfx(const void *acc, void *result, size_t *index)         \
   {                                                                                                \
     (void)index;                                                                                   \
     A a;                                                                                           \
@@ -75,7 +75,7 @@
 
 /* KEY_PICK: the op's pick between two order keys alone (redu__op_min/max), for CPUs. */
 #define REDU__DEFINE_ARG_CALL(op, sfx, T, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK)               \
-  REDU__DEFINE_ARRAY_REDUCE(redu__k_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, PICK, KEY_PICK)      \
+  REDU__DEFINE_ARRAY_REDUCE(redu__kernel_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, PICK, KEY_PICK) \
   enum { redu__acc_bytes_##op##_##sfx = (int)sizeof(A) };                                          \
   static redu_status redu__run_##op##_##sfx(int device, const void *x, size_t n, A *acc,           \
                                             const void *out1, const void *out2,                    \
@@ -84,7 +84,7 @@
     const redu__call_shape sh = {REDU__SHAPE_OF("redu_" #op "_" #sfx, T, A), .builtin = 1};        \
     redu_status s;                                                                                 \
     REDU__RUN_CALL(s, *acc, sh, device, (const T *)x, n, out1, out2, opts,                         \
-                   redu__k_##op##_##sfx##_launch);                                                 \
+                   redu__kernel_##op##_##sfx##_launch);                                            \
     return s;                                                                                      \
   }                                                                                                \
   redu_status redu_##op##_##sfx(int device, const T *x, size_t n, T *value, size_t *index,         \
@@ -98,13 +98,13 @@
     *index = acc.i;                                                                                \
     return REDU_OK;                                                                                \
   }                                                                                                \
-  static redu_status redu__g_##op##_##sfx(int device, const void *x, size_t n, void *result,       \
-                                          size_t *index, const redu_options *opts)                 \
+  static redu_status redu__generic_##op##_##sfx(int device, const void *x, size_t n, void *result, \
+                                                size_t *index, const redu_options *opts)           \
   {                                                                                                \
     return redu_##op##_##sfx(device, (const T *)x, n, (T *)result, index, opts);                   \
   }                                                                                                \
-  static redu_status redu__pr_##op##_##sfx(int device, const void *x, const void *y, size_t n,     \
-                                           void *acc, const redu_options *opts)                    \
+  static redu_status redu__part_reduce_##op##_##sfx(int device, const void *x, const void *y,      \
+                                                    size_t n, void *acc, const redu_options *opts) \
   {                                                                                                \
     (void)y;                                                                                       \
     A a = IDENT;                                                                                   \
@@ -114,7 +114,7 @@
     return s;                                                                                      \
   }                                                                                                \
   /* later's index counts from its part's start: shift it past the elements before. */             \
-  static void redu__pc_##op##_##sfx(void *acc, const void *later, size_t before)                   \
+  static void redu__part_combine_##op##_##sfx(void *acc, const void *later, size_t before)         \
   {                                                                                                \
     A a, b;                                                                                        \
     memcpy(&a, acc, sizeof a);                                                                     \
@@ -124,7 +124,7 @@
     a = COMBINE(a, b);                                                                             \
     memcpy(acc, &a, sizeof a);                                                                     \
   }                                                                                                \
-  static void redu__pf_##op##_##sfx(const void *acc, void *result, size_t *index)                  \
+  static void redu__part_finish_##op##_##sfx(const void *acc, void *result, size_t *index)         \
   {                                                                                                \
     A a;                                                                                           \
     memcpy(&a, acc, sizeof a);                                                                     \
@@ -160,9 +160,10 @@ typedef struct redu__builtin {
 /* A built-in's code is its place in the table, op * REDU_TYPE_COUNT + type; exact sums and
  * dot products follow (host/redu_exact_calls.c). */
 #define REDU__ENTRY(op, OP, sfx, E, ARG)                                                           \
-  [OP][E] = {redu__g_##op##_##sfx,                                                                 \
-             {"redu_" #op "_" #sfx, redu__acc_bytes_##op##_##sfx, redu__pr_##op##_##sfx,           \
-              redu__pc_##op##_##sfx, redu__pf_##op##_##sfx, ARG, (OP) * REDU_TYPE_COUNT + (E)}},
+  [OP][E] = {redu__generic_##op##_##sfx,                                                           \
+             {"redu_" #op "_" #sfx, redu__acc_bytes_##op##_##sfx, redu__part_reduce_##op##_##sfx,  \
+              redu__part_combine_##op##_##sfx, redu__part_finish_##op##_##sfx, ARG,                \
+              (OP) * REDU_TYPE_COUNT + (E)}},
 #define REDU__VALUE_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)          \
   REDU__ENTRY(op, OP, sfx, E, 0)
 #define REDU__ARG_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)              \

@@ -28,16 +28,16 @@
 
 /* Each kind: its per-element step, EARLY, its vector terms (device/redu_exact_vec.h), its
  * format. */
-REDU__DEFINE_EXACT_REDUCE(redu__k_xsum_f32, float, 1, REDU__X_ELEM_SUM32, REDU__X_EARLY_F32,
+REDU__DEFINE_EXACT_REDUCE(redu__kernel_xsum_f32, float, 1, REDU__X_ELEM_SUM32, REDU__X_EARLY_F32,
                           redu__x_vterms_sum, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
-REDU__DEFINE_EXACT_REDUCE(redu__k_xsum_f64, double, 1, REDU__X_ELEM_SUM, 0, redu__x_vterms_sum,
+REDU__DEFINE_EXACT_REDUCE(redu__kernel_xsum_f64, double, 1, REDU__X_ELEM_SUM, 0, redu__x_vterms_sum,
                           REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
-REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f32, float, 2, REDU__X_ELEM_DOT32, 0, redu__x_vterms_dot32,
-                          REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
-REDU__DEFINE_EXACT_REDUCE(redu__k_xdot_f64, double, 2, REDU__X_ELEM_DOT64, 0, redu__x_vterms_dot64,
-                          REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS)
-REDU__DEFINE_DOT_REDUCE(redu__k_dot_f32, float)
-REDU__DEFINE_DOT_REDUCE(redu__k_dot_f64, double)
+REDU__DEFINE_EXACT_REDUCE(redu__kernel_xdot_f32, float, 2, REDU__X_ELEM_DOT32, 0,
+                          redu__x_vterms_dot32, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS)
+REDU__DEFINE_EXACT_REDUCE(redu__kernel_xdot_f64, double, 2, REDU__X_ELEM_DOT64, 0,
+                          redu__x_vterms_dot64, REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS)
+REDU__DEFINE_DOT_REDUCE(redu__kernel_dot_f32, float)
+REDU__DEFINE_DOT_REDUCE(redu__kernel_dot_f64, double)
 
 /* One exact call of kernel K over T x (and y) into the record rec (LIMBS + 1 words, an array);
  * OUT_ is the caller's output. */
@@ -72,10 +72,10 @@ redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n,
 {
   redu_status s;
   if (type == REDU_FLOAT)
-    REDU__RUN_EXACT(s, "redu_sum_f32", redu__k_xsum_f32, float, 1, REDU__X_SUM_LIMBS,
+    REDU__RUN_EXACT(s, "redu_sum_f32", redu__kernel_xsum_f32, float, 1, REDU__X_SUM_LIMBS,
                     REDU__X_SUM_BIAS, 24, -126, device, x, NULL, n, result, opts);
   else
-    REDU__RUN_EXACT(s, "redu_sum_f64", redu__k_xsum_f64, double, 1, REDU__X_SUM_LIMBS,
+    REDU__RUN_EXACT(s, "redu_sum_f64", redu__kernel_xsum_f64, double, 1, REDU__X_SUM_LIMBS,
                     REDU__X_SUM_BIAS, 53, -1022, device, x, NULL, n, result, opts);
   return s;
 }
@@ -88,14 +88,15 @@ redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n,
   {                                                                                                \
     redu_status s;                                                                                 \
     if (opts && (opts->flags & REDU_EXACT)) {                                                      \
-      REDU__RUN_EXACT(s, "redu_dot_" #sfx, redu__k_xdot_##sfx, T, 2, LIMBS, BIAS, PREC, EMIN,      \
+      REDU__RUN_EXACT(s, "redu_dot_" #sfx, redu__kernel_xdot_##sfx, T, 2, LIMBS, BIAS, PREC, EMIN, \
                       device, x, y, n, result, opts);                                              \
       return s;                                                                                    \
     }                                                                                              \
     double acc[1] = {0.0};                                                                         \
     const redu__call_shape sh = {REDU__SHAPE_OF("redu_dot_" #sfx, T, double), .builtin = 1,        \
                                  .dot = 1, .y = y};                                                \
-    REDU__RUN_PAIR_CALL(s, acc, sh, device, x, y, n, result, opts, redu__k_dot_##sfx##_launch);    \
+    REDU__RUN_PAIR_CALL(s, acc, sh, device, x, y, n, result, opts,                                 \
+                        redu__kernel_dot_##sfx##_launch);                                          \
     if (s == REDU_OK)                                                                              \
       *result = (T)acc[0];                                                                         \
     return s;                                                                                      \
@@ -114,8 +115,8 @@ REDU__DEFINE_DOT_CALL(f64, double, REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS, 53, -102
 enum { REDU__X_PART_HAS_TERMS = 16 };
 
 #define REDU__DEFINE_EXACT_PARTIAL(name, FN, K, T, NIN, LIMBS, BIAS, PREC, EMIN)                   \
-  static redu_status redu__xr_##name(int device, const void *x, const void *y, size_t n,           \
-                                     void *acc, const redu_options *opts)                          \
+  static redu_status redu__part_reduce_##name(int device, const void *x, const void *y, size_t n,  \
+                                              void *acc, const redu_options *opts)                 \
   {                                                                                                \
     redu_status s;                                                                                 \
     int64_t rec[(LIMBS) + 1];                                                                      \
@@ -126,7 +127,7 @@ enum { REDU__X_PART_HAS_TERMS = 16 };
     memcpy(acc, rec, sizeof rec);                                                                  \
     return REDU_OK;                                                                                \
   }                                                                                                \
-  static void redu__xc_##name(void *acc, const void *later, size_t before)                         \
+  static void redu__part_combine_##name(void *acc, const void *later, size_t before)               \
   {                                                                                                \
     (void)before;                                                                                  \
     int64_t a[(LIMBS) + 1], b[(LIMBS) + 1];                                                        \
@@ -135,7 +136,7 @@ enum { REDU__X_PART_HAS_TERMS = 16 };
     redu__x_record_combine(a, b, (LIMBS));                                                         \
     memcpy(acc, a, sizeof a);                                                                      \
   }                                                                                                \
-  static void redu__xf_##name(const void *acc, void *result, size_t *index)                        \
+  static void redu__part_finish_##name(const void *acc, void *result, size_t *index)               \
   {                                                                                                \
     (void)index;                                                                                   \
     int64_t rec[(LIMBS) + 1];                                                                      \
@@ -146,32 +147,32 @@ enum { REDU__X_PART_HAS_TERMS = 16 };
     *(T *)result = (T)redu__x_round(rec, (LIMBS), (BIAS), (PREC), (EMIN));                         \
   }
 
-REDU__DEFINE_EXACT_PARTIAL(xsum_f32, "redu_sum_f32", redu__k_xsum_f32, float, 1, REDU__X_SUM_LIMBS,
-                           REDU__X_SUM_BIAS, 24, -126)
-REDU__DEFINE_EXACT_PARTIAL(xsum_f64, "redu_sum_f64", redu__k_xsum_f64, double, 1, REDU__X_SUM_LIMBS,
-                           REDU__X_SUM_BIAS, 53, -1022)
-REDU__DEFINE_EXACT_PARTIAL(xdot_f32, "redu_dot_f32", redu__k_xdot_f32, float, 2, REDU__X_SUM_LIMBS,
-                           REDU__X_SUM_BIAS, 24, -126)
-REDU__DEFINE_EXACT_PARTIAL(xdot_f64, "redu_dot_f64", redu__k_xdot_f64, double, 2, REDU__X_DOT_LIMBS,
-                           REDU__X_DOT_BIAS, 53, -1022)
+REDU__DEFINE_EXACT_PARTIAL(xsum_f32, "redu_sum_f32", redu__kernel_xsum_f32, float, 1,
+                           REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, 24, -126)
+REDU__DEFINE_EXACT_PARTIAL(xsum_f64, "redu_sum_f64", redu__kernel_xsum_f64, double, 1,
+                           REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, 53, -1022)
+REDU__DEFINE_EXACT_PARTIAL(xdot_f32, "redu_dot_f32", redu__kernel_xdot_f32, float, 2,
+                           REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, 24, -126)
+REDU__DEFINE_EXACT_PARTIAL(xdot_f64, "redu_dot_f64", redu__kernel_xdot_f64, double, 2,
+                           REDU__X_DOT_LIMBS, REDU__X_DOT_BIAS, 53, -1022)
 #undef REDU__DEFINE_EXACT_PARTIAL
 
 /* The fast dot: products summed in double, rounded once to T at the end. */
 #define REDU__DEFINE_DOT_PARTIAL(sfx, T)                                                           \
-  static redu_status redu__dr_##sfx(int device, const void *x, const void *y, size_t n, void *acc, \
-                                    const redu_options *opts)                                      \
+  static redu_status redu__part_reduce_dot_##sfx(int device, const void *x, const void *y,         \
+                                                 size_t n, void *acc, const redu_options *opts)    \
   {                                                                                                \
     double a[1] = {0.0};                                                                           \
     const redu__call_shape sh = {REDU__SHAPE_OF("redu_dot_" #sfx, T, double), .builtin = 1,        \
                                  .dot = 1, .y = y};                                                \
     redu_status s;                                                                                 \
     REDU__RUN_PAIR_CALL(s, a, sh, device, (const T *)x, (const T *)y, n, acc, opts,                \
-                        redu__k_dot_##sfx##_launch);                                               \
+                        redu__kernel_dot_##sfx##_launch);                                          \
     if (s == REDU_OK)                                                                              \
       memcpy(acc, a, sizeof a);                                                                    \
     return s;                                                                                      \
   }                                                                                                \
-  static void redu__df_##sfx(const void *acc, void *result, size_t *index)                         \
+  static void redu__part_finish_dot_##sfx(const void *acc, void *result, size_t *index)            \
   {                                                                                                \
     (void)index;                                                                                   \
     double a;                                                                                      \
@@ -182,7 +183,7 @@ REDU__DEFINE_DOT_PARTIAL(f32, float)
 REDU__DEFINE_DOT_PARTIAL(f64, double)
 #undef REDU__DEFINE_DOT_PARTIAL
 
-static void redu__dc(void *acc, const void *later, size_t before)
+static void redu__part_combine_dot(void *acc, const void *later, size_t before)
 {
   (void)before;
   double a, b;
@@ -197,9 +198,9 @@ enum { REDU__CODE_X = REDU_OP_COUNT * REDU_TYPE_COUNT };
 #define REDU__X_PARTIAL(name, FN, LIMBS, K)                                                        \
   {FN,                                                                                             \
    ((LIMBS) + 1) * sizeof(int64_t),                                                                \
-   redu__xr_##name,                                                                                \
-   redu__xc_##name,                                                                                \
-   redu__xf_##name,                                                                                \
+   redu__part_reduce_##name,                                                                       \
+   redu__part_combine_##name,                                                                      \
+   redu__part_finish_##name,                                                                       \
    0,                                                                                              \
    REDU__CODE_X + (K)}
 static const redu__partial redu__x_partials[] = {
@@ -207,8 +208,10 @@ static const redu__partial redu__x_partials[] = {
     REDU__X_PARTIAL(xsum_f64, "redu_sum_f64", REDU__X_SUM_LIMBS, 1),
     REDU__X_PARTIAL(xdot_f32, "redu_dot_f32", REDU__X_SUM_LIMBS, 2),
     REDU__X_PARTIAL(xdot_f64, "redu_dot_f64", REDU__X_DOT_LIMBS, 3),
-    {"redu_dot_f32", sizeof(double), redu__dr_f32, redu__dc, redu__df_f32, 0, REDU__CODE_X + 4},
-    {"redu_dot_f64", sizeof(double), redu__dr_f64, redu__dc, redu__df_f64, 0, REDU__CODE_X + 5},
+    {"redu_dot_f32", sizeof(double), redu__part_reduce_dot_f32, redu__part_combine_dot,
+     redu__part_finish_dot_f32, 0, REDU__CODE_X + 4},
+    {"redu_dot_f64", sizeof(double), redu__part_reduce_dot_f64, redu__part_combine_dot,
+     redu__part_finish_dot_f64, 0, REDU__CODE_X + 5},
 };
 #undef REDU__X_PARTIAL
 _Static_assert((REDU__X_DOT_LIMBS + 1) * 8 <= REDU__PARTIAL_MAX_ACC, "a partial's accumulator");

@@ -8,9 +8,9 @@ typedef redu_status (*redu__seg_fn)(int, const void *, const size_t *, size_t, s
                                     size_t *, const redu_options *);
 
 #define REDU__SEG_VALUE_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)      \
-  [OP][E] = redu__sg_##op##_##sfx,
+  [OP][E] = redu__seg_call_##op##_##sfx,
 #define REDU__SEG_ARG_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, KEY_PICK, sfx, T, E)          \
-  [OP][E] = redu__sg_##op##_##sfx,
+  [OP][E] = redu__seg_call_##op##_##sfx,
 #define REDU__SEG_ENTRIES(sfx, T, E, K, SA, LO, HI)                                                \
   REDU__OPS_OF_TYPE(REDU__SEG_VALUE_ENTRY, REDU__SEG_ARG_ENTRY, sfx, T, E, K, SA, LO, HI)
 
