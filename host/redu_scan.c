@@ -125,10 +125,10 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
     char reason[160];
     redu__plan_reason(d, &p, reason, sizeof reason);
     fprintf(stderr,
-            "libredu: %s: device %d (%s): n=%zu -> reduce-then-scan, %d blocks: %d teams x %d "
-            "threads [%s]%s\n",
-            fn, d->number, d->name, n, p.teams, p.teams, p.threads, reason,
-            p.teams > 1 ? "" : " (one block: the scan pass alone)");
+            "libredu: %s: device %d (%s): n=%zu -> reduce-then-scan, one block per team: %d "
+            "teams x %d threads [%s]%s\n",
+            fn, d->number, d->name, n, p.teams, p.threads, reason,
+            p.teams > 1 ? "" : "; one block: the scan pass alone");
   }
   return REDU_OK;
 }
