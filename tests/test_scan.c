@@ -5,9 +5,9 @@
  * products), so every result must equal the reference bit for bit (NaNs as NaN); a float sum
  * of wide values is checked within the bound of double accumulation in any order. Also: the
  * generic forms, in place (y == x), an initial value (opts->init), host arrays
- * (REDU_INPUT_HOST), forced plans, the same bits on a second run, and every bad input
- * (a status, a message, y untouched).
- * `test_scan large`: an in-place u8 sum scan of 2^31 + 77 elements (label large). */
+ * (REDU_INPUT_HOST; a mapped one read in place, its device copy left as it was), forced plans, the
+ * same bits on a second run, and every bad input (a status, a message, y untouched). `test_scan
+ * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large). */
 #include "device/redu_op_table.h"
 #include "redu_test.h"
 #include <math.h>
@@ -377,6 +377,35 @@ static void check_plans(int dev, int warp)
   free(xs), free(want), free(got);
 }
 
+/* A host array the program mapped whole: x is read in place, and y (here x itself) is
+ * written into the host array only; the program's device copy keeps the input. */
+static void check_mapped(int dev)
+{
+  enum { N = 5000 };
+  int64_t *h = malloc(N * sizeof *h), *want = malloc(N * sizeof *h);
+  for (size_t i = 0; i < N; ++i)
+    h[i] = (int64_t)(i % 7) - 3;
+  const entry *e = NULL;
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k)
+    if (entries[k].op == REDU_SUM && entries[k].type == REDU_INT64)
+      e = &entries[k];
+  types[REDU_INT64].ref(REDU_SUM, 1, h, want, N, NULL);
+#pragma omp target enter data map(to : h[0 : N]) device(dev)
+  CHECK_OK(e->excl(dev, h, h, N, &(redu_options){.flags = REDU_INPUT_HOST}));
+  compare(e, "mapped in-place exclusive", N, h, want);
+  /* Only where the mapping is a separate copy (not under host fallback). */
+  void *copy = omp_get_mapped_ptr(h, dev);
+  if (copy && copy != (void *)h) {
+#pragma omp target update from(h[0 : N]) device(dev)
+    size_t bad = 0;
+    for (size_t i = 0; i < N; ++i)
+      bad += h[i] != (int64_t)(i % 7) - 3;
+    CHECK(bad == 0, "the program's device copy of y changed in %zu places", bad);
+  }
+#pragma omp target exit data map(delete : h[0 : N]) device(dev)
+  free(h), free(want);
+}
+
 /* Bad input: a status, a message naming the call, y untouched. */
 static void expect_fail(redu_status got, redu_status want, const void *y, size_t bytes,
                         const char *what)
@@ -502,6 +531,7 @@ int main(int argc, char **argv)
   check_entries(dev);
   check_wide_sums(dev, warp);
   check_plans(dev, warp);
+  check_mapped(dev);
   check_errors(dev);
   return redu_test_finish("test_scan");
 }
