@@ -9,7 +9,8 @@
  *   5. Reductions              redu_reduce, redu_dot_f32/f64, and the typed calls in
  *                              redu_typed.h; redu_segmented_reduce, redu_batched_reduce
  *                              and the typed ones in redu_segmented.h; several devices in
- *                              one call: redu_multi.h
+ *                              one call: redu_multi.h; scans: redu_inclusive_scan,
+ *                              redu_exclusive_scan and the typed ones in redu_scan.h
  *   6. Plans and scratch       redu_describe_plan, redu_plan_query, redu_scratch_query,
  *                              redu_accumulator_size
  *   7. Shutdown                redu_finalize
@@ -195,6 +196,12 @@ typedef struct redu_options {
                        (else REDU_ERR_MISALIGNED); on NVIDIA it must be device memory
                        (else REDU_ERR_NOT_DEVICE_PTR) */
   size_t scratchpad_bytes;
+  const void *init; /* scans only (redu_scan.h): NULL for the op's identity, else one
+                       element of the scan's type on the host, the initial value of
+                       exclusive and inclusive scans alike (y[0] = init for exclusive,
+                       init . x[0] for inclusive, as C++'s inclusive_scan with init);
+                       ignored by every other call. Last, so that positional initialisers
+                       of the fields above keep their meaning */
 } redu_options;
 
 /* ---- 5. Reductions --------------------------------------------------------------------- */
@@ -235,6 +242,18 @@ REDU_API redu_status redu_segmented_reduce(int device, redu_op op, redu_type typ
 REDU_API redu_status redu_batched_reduce(int device, redu_op op, redu_type type, const void *x,
                                          size_t segment_length, size_t nsegments, void *results,
                                          size_t *indices, const redu_options *opts);
+
+/* Scans: y[i] = init . x[0] . ... . x[i] (redu_inclusive_scan) or init . x[0] . ... .
+ * x[i - 1] (redu_exclusive_scan, y[0] = init) for i in [0, n), with `op` over elements of
+ * `type`, init being opts->init or the op's identity: the generic form of every typed scan
+ * in redu_scan.h, with its rules (y == x in place, float accumulation, determinism). x and
+ * y point to n elements of `type` each.
+ * Returns: as the typed scans of redu_scan.h, and REDU_ERR_UNSUPPORTED for argmin/argmax
+ *          (not scanned), an op not defined on the type, or an unknown op or type. */
+REDU_API redu_status redu_inclusive_scan(int device, redu_op op, redu_type type, const void *x,
+                                         void *y, size_t n, const redu_options *opts);
+REDU_API redu_status redu_exclusive_scan(int device, redu_op op, redu_type type, const void *x,
+                                         void *y, size_t n, const redu_options *opts);
 
 /* ---- 6. Plans and scratch -------------------------------------------------------------- */
 
@@ -297,8 +316,9 @@ REDU_API void redu_finalize(void);
 #endif
 
 /* Section 5 continued: every typed call, listed; every segmented and batched call; the
- * multi-device calls. */
+ * multi-device calls; every typed scan. */
 #include "redu_multi.h"
+#include "redu_scan.h"
 #include "redu_segmented.h"
 #include "redu_typed.h"
 

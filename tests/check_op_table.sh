@@ -4,7 +4,8 @@
 #   - each family of literal prototypes (redu_<op>_<t> in redu_typed.h, redu_segmented_ and
 #     redu_batched_ in redu_segmented.h, redu_multi_ in redu_multi.h, redu_mpi_ in
 #     redu_mpi.h) names exactly the table's (op, type) pairs, with an index output exactly
-#     for its arg ops;
+#     for its arg ops; the scans (redu_inclusive_scan_ and redu_exclusive_scan_ in
+#     redu_scan.h) exactly its value rows' pairs;
 #   - redu.h's redu_op enum has exactly the table's ops;
 #   - the region combiners listed in redu_region.h and docs/regions.md are the table's, and
 #     README.md's list of operations names exactly its ops.
@@ -30,8 +31,9 @@ EOF
 sfxs=$(awk '{print $2}' "$tmp/rows" | sort -u | tr '\n' '|' | sed 's/|$//')
 awk '{print $1}' "$tmp/rows" | sort -u >"$tmp/ops"
 
-# family PREFIX HEADER: the header's prototypes redu_<PREFIX><op>_<t> (dot products, which
-# are no row, left out) as "name value|arg" against the table's.
+# family PREFIX HEADER [KINDS]: the header's prototypes redu_<PREFIX><op>_<t> (dot products,
+# which are no row, left out) as "name value|arg" against the table's rows of those kinds
+# (a regular expression over value|arg; every row when left out).
 family() {
   awk -v pre="redu_$1" -v sfxs="^($sfxs)$" '
     /^REDU_API/ { decl = "" ; on = 1 }
@@ -47,7 +49,8 @@ family() {
         print name, (decl ~ /size_t \*ind/ ? "arg" : "value")
       }
     }' "$src/libredu/$2" | sort >"$tmp/have"
-  awk -v pre="redu_$1" '{print pre $1 "_" $2, $3}' "$tmp/rows" | sort >"$tmp/want"
+  awk -v pre="redu_$1" -v kinds="^(${3:-value|arg})$" '$3 ~ kinds {print pre $1 "_" $2, $3}' \
+    "$tmp/rows" | sort >"$tmp/want"
   if ! cmp -s "$tmp/have" "$tmp/want"; then
     bad "libredu/$2's redu_$1<op>_<t> prototypes differ from the table (< header, > table):"
     diff "$tmp/have" "$tmp/want" | grep '^[<>]' || true
@@ -58,6 +61,8 @@ family segmented_ redu_segmented.h
 family batched_ redu_segmented.h
 family multi_ redu_multi.h
 family mpi_ redu_mpi.h
+family inclusive_scan_ redu_scan.h value
+family exclusive_scan_ redu_scan.h value
 
 # redu.h's enum, from "typedef enum redu_op {" to REDU_OP_COUNT.
 sed -n '/^typedef enum redu_op {/,/REDU_OP_COUNT/p' "$src/libredu/redu.h" |

@@ -1,0 +1,143 @@
+#include "host/redu_scan.h"
+
+#include "host/redu_call.h"
+#include "host/redu_device.h"
+#include "host/redu_error.h"
+#include "host/redu_host_arrays.h"
+#include "host/redu_plan.h"
+#include "host/redu_scratch.h"
+#include <stdint.h>
+#include <stdio.h>
+
+/* x and y each hold n elements: present, within the address space, aligned, and either the
+ * same array or apart. */
+static redu_status redu__scan_check_arrays(const char *fn, size_t elem_size, size_t elem_align,
+                                           const void *x, const void *y, size_t n)
+{
+  if (!x || !y)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL with n = %zu", fn, x ? "y" : "x", n);
+  size_t bytes = n * elem_size;
+  if (n > SIZE_MAX / elem_size || (uintptr_t)x > UINTPTR_MAX - bytes ||
+      (uintptr_t)y > UINTPTR_MAX - bytes)
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: n = %zu elements of %zu bytes starting at x = %p or y = %p exceed the "
+                      "address space",
+                      fn, n, elem_size, x, y);
+  /* The same test on every target: a GPU faults on a misaligned access. */
+  const char *what = (uintptr_t)x % elem_align ? "x" : (uintptr_t)y % elem_align ? "y" : NULL;
+  if (what)
+    return redu__fail(REDU_ERR_MISALIGNED,
+                      "%s: %s = %p is not aligned to its %zu-byte element type; pass the start "
+                      "of an array of that type",
+                      fn, what, what[0] == 'x' ? x : y, elem_size);
+  uintptr_t xa = (uintptr_t)x, ya = (uintptr_t)y;
+  if (xa != ya && xa < ya + bytes && ya < xa + bytes)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: y = %p overlaps x = %p (%zu elements of %zu bytes) without being x; "
+                      "scan in place (y == x) or into a separate array",
+                      fn, y, x, n, elem_size);
+  return REDU_OK;
+}
+
+/* REDU_INPUT_HOST: x read where the program mapped it whole, else staged; y staged, and
+ * copied back by redu__scan_end. */
+static redu_status redu__scan_host_arrays(redu__scan_call *c, redu__device *d, const void *x,
+                                          void *y, size_t bytes)
+{
+  redu__host_array a[2] = {{.host = x, .bytes = bytes}, {.host = y, .bytes = bytes, .out = 1}};
+  redu_status s = redu__host_arrays_in(d, c->slot, a, 2, c->fn);
+  if (s != REDU_OK)
+    return s;
+  c->x_dev = a[0].dev;
+  c->y_dev = (void *)a[1].dev;
+  c->y_host = y;
+  c->y_bytes = bytes;
+  return REDU_OK;
+}
+
+redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_size,
+                             size_t elem_align, size_t acc_size, size_t acc_align, int device,
+                             const void *x, void *y, size_t n, const redu_options *opts)
+{
+  *c = (redu__scan_call){.fn = fn};
+  if (opts && (opts->flags & REDU_EXACT))
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: exact scans (REDU_EXACT) are not available yet; drop the flag (float "
+                      "sums then accumulate in double)",
+                      fn);
+  if (opts && opts->scratchpad)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: scans take libredu's own scratch; pass scratchpad = NULL", fn);
+  const redu__call_shape sh = {.fn = fn,
+                               .elem_size = elem_size,
+                               .elem_align = elem_align,
+                               .acc_size = acc_size,
+                               .acc_align = acc_align,
+                               .builtin = 1};
+  redu_status s = redu__check_shape(&sh, opts);
+  if (s != REDU_OK)
+    return s;
+  redu__device *d;
+  if ((s = redu__device_get(device, &d, fn)) != REDU_OK)
+    return s;
+  redu__plan p;
+  if (n == 0) {
+    /* Nothing runs, but the options are judged as for any n. */
+    if ((s = redu__plan_make(d, 1, &sh, opts, &p)) == REDU_OK)
+      c->empty = 1;
+    return s;
+  }
+  if ((s = redu__scan_check_arrays(fn, elem_size, elem_align, x, y, n)) != REDU_OK)
+    return s;
+  size_t bytes = n * elem_size;
+  int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
+  if (!on_host && ((s = redu__check_device_range(d, x, bytes, "x", fn, NULL)) != REDU_OK ||
+                   (s = redu__check_device_range(d, y, bytes, "y", fn, NULL)) != REDU_OK))
+    return s;
+  if ((s = redu__plan_make(d, n, &sh, opts, &p)) != REDU_OK)
+    return s;
+  if (!(c->slot = redu__scratch_acquire(d)))
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d", fn,
+                      d->number);
+  c->owner = d;
+  c->x_dev = x, c->y_dev = y;
+  if (p.spill_bytes && redu__scratch_spill(d, c->slot, p.spill_bytes) != 0)
+    s = redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                   "%s: no device memory for %zu bytes of team scratch on device %d; pass fewer "
+                   "teams or threads in redu_options",
+                   fn, p.spill_bytes, d->number);
+  if (s == REDU_OK && on_host)
+    s = redu__scan_host_arrays(c, d, x, y, bytes);
+  if (s != REDU_OK) {
+    redu__scratch_release(d, c->slot);
+    return s;
+  }
+  c->launch = (redu__launch){
+      .device = d->number,
+      .teams = p.teams,
+      .threads = p.threads,
+      .team_slots = p.team_slots,
+      .team_mem = p.team_mem,
+      .team_spill = p.spill_bytes ? c->slot->spill : NULL,
+      .partials = c->slot->partials,
+  };
+  if (redu__verbose()) {
+    char reason[160];
+    redu__plan_reason(d, &p, reason, sizeof reason);
+    fprintf(stderr,
+            "libredu: %s: device %d (%s): n=%zu -> reduce-then-scan, one block per team: %d "
+            "teams x %d threads [%s]%s\n",
+            fn, d->number, d->name, n, p.teams, p.threads, reason,
+            p.teams > 1 ? "" : "; one block: the scan pass alone");
+  }
+  return REDU_OK;
+}
+
+redu_status redu__scan_end(redu__scan_call *c)
+{
+  redu_status s = REDU_OK;
+  if (c->y_host)
+    s = redu__host_copy_back(c->launch.device, c->y_host, c->y_dev, c->y_bytes, c->fn);
+  redu__scratch_release(c->owner, c->slot);
+  return s;
+}

@@ -1,0 +1,537 @@
+/* Scans (libredu/redu_scan.h): every value op x every type of the op table
+ * (device/redu_op_table.h), inclusive and exclusive, against a serial reference written here
+ * independently of the library, at n in {0, 1, 2, 31, 32, 33, 1000, 4097, 2^20+3}. The data
+ * keep every float result exact (small integers for sums, +-1 and powers of two for
+ * products), so every result must equal the reference bit for bit (NaNs as NaN); a float sum
+ * of wide values is checked within the bound of double accumulation in any order. Also: the
+ * generic forms, in place (y == x), an initial value (opts->init), host arrays
+ * (REDU_INPUT_HOST; a mapped one read in place, its device copy left as it was), forced plans, the
+ * same bits on a second run, and every bad input (a status, a message, y untouched). `test_scan
+ * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large). */
+#include "device/redu_op_table.h"
+#include "redu_test.h"
+#include <math.h>
+
+static const size_t sizes[] = {0, 1, 2, 31, 32, 33, 1000, 4097, (1u << 20) + 3};
+static int is_cuda;
+
+/* One (op, type) of the table: its typed calls. */
+typedef redu_status (*scan_fn)(int, const void *, void *, size_t, const redu_options *);
+typedef struct entry {
+  redu_op op;
+  redu_type type;
+  const char *name;
+  scan_fn incl, excl;
+} entry;
+
+/* Each typed call through one signature, and the table of them. */
+#define WRAP_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)                 \
+  static redu_status incl_##op##_##sfx(int d, const void *x, void *y, size_t n,                    \
+                                       const redu_options *o)                                      \
+  {                                                                                                \
+    return redu_inclusive_scan_##op##_##sfx(d, x, y, n, o);                                        \
+  }                                                                                                \
+  static redu_status excl_##op##_##sfx(int d, const void *x, void *y, size_t n,                    \
+                                       const redu_options *o)                                      \
+  {                                                                                                \
+    return redu_exclusive_scan_##op##_##sfx(d, x, y, n, o);                                        \
+  }
+#define ENTRY_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)                \
+  {OP, E, #op "_" #sfx, incl_##op##_##sfx, excl_##op##_##sfx},
+#define NO_ROW(...)
+#define WRAPS(sfx, T, E, K, SA, LO, HI)                                                            \
+  REDU__OPS_OF_TYPE(WRAP_VALUE, NO_ROW, sfx, T, E, K, SA, LO, HI)
+REDU_FOR_EACH_TYPE(WRAPS)
+#define ENTRIES(sfx, T, E, K, SA, LO, HI)                                                          \
+  REDU__OPS_OF_TYPE(ENTRY_VALUE, NO_ROW, sfx, T, E, K, SA, LO, HI)
+static const entry entries[] = {REDU_FOR_EACH_TYPE(ENTRIES)};
+
+/* Float order for min/max as the library has it: NaN wins, -0.0 below +0.0. */
+#define FLT_BELOW(a, b)                                                                            \
+  (isnan(a) || (!isnan(b) && ((a) < (b) || ((a) == (b) && !!signbit(a) > !!signbit(b)))))
+#define INT_BELOW(a, b) ((a) < (b))
+#define BELOW_INT INT_BELOW
+#define BELOW_UINT INT_BELOW
+#define BELOW_FLT FLT_BELOW
+#define FLT_ABOVE(a, b)                                                                            \
+  (isnan(a) || (!isnan(b) && ((a) > (b) || ((a) == (b) && !!signbit(a) < !!signbit(b)))))
+#define ABOVE_INT(a, b) ((a) > (b))
+#define ABOVE_UINT ABOVE_INT
+#define ABOVE_FLT FLT_ABOVE
+/* Bitwise ops exist on integers only; float rows never reach them. */
+#define BITS_INT(T, a, b, OPER) ((T)((a)OPER(b)))
+#define BITS_UINT BITS_INT
+#define BITS_FLT(T, a, b, OPER) (a)
+/* Sums and products: integers wrap (unsigned arithmetic), floats in long double (exact for
+ * this test's data, as the library's double is). */
+#define ACC_INT uint64_t
+#define ACC_UINT uint64_t
+#define ACC_FLT long double
+#define SAME_INT(a, b) ((a) == (b))
+#define SAME_UINT SAME_INT
+#define SAME_FLT(a, b) ((isnan(a) && isnan(b)) || ((a) == (b) && !!signbit(a) == !!signbit(b)))
+
+/* The serial reference, the values of the data patterns and comparisons, per type. */
+#define DEFINE_TYPE(sfx, T, E, K, SA, LO, HI)                                                      \
+  static void ref_##sfx(redu_op op, int exclusive, const void *xv, void *yv, size_t n,             \
+                        const void *initv)                                                         \
+  {                                                                                                \
+    const T *x = xv, *init = initv;                                                                \
+    T *y = yv;                                                                                     \
+    ACC_##K s = op == REDU_PROD ? 1 : 0;                                                           \
+    T m = op == REDU_MIN ? (T)(HI) : (T)(LO), b = op == REDU_BAND ? (T) ~(uint64_t)0 : 0;          \
+    int f = op == REDU_LAND;                                                                       \
+    if (init)                                                                                      \
+      s = (ACC_##K)(SA) * init, m = *init, b = *init, f = *init != 0;                              \
+    for (size_t i = 0; i <= n; ++i) {                                                              \
+      T out = 0;                                                                                   \
+      switch (op) {                                                                                \
+      case REDU_SUM:                                                                               \
+      case REDU_PROD:                                                                              \
+        out = (T)(SA)s;                                                                            \
+        break;                                                                                     \
+      case REDU_MIN:                                                                               \
+      case REDU_MAX:                                                                               \
+        out = m;                                                                                   \
+        break;                                                                                     \
+      case REDU_BAND:                                                                              \
+      case REDU_BOR:                                                                               \
+      case REDU_BXOR:                                                                              \
+        out = b;                                                                                   \
+        break;                                                                                     \
+      default:                                                                                     \
+        out = (T)f;                                                                                \
+      }                                                                                            \
+      if (exclusive && i < n)                                                                      \
+        y[i] = out;                                                                                \
+      if (!exclusive && i > 0)                                                                     \
+        y[i - 1] = out;                                                                            \
+      if (i == n)                                                                                  \
+        break;                                                                                     \
+      T v = x[i];                                                                                  \
+      switch (op) {                                                                                \
+      case REDU_SUM:                                                                               \
+        s = (ACC_##K)(SA)(s + (ACC_##K)(SA)v);                                                     \
+        break;                                                                                     \
+      case REDU_PROD:                                                                              \
+        s = (ACC_##K)(SA)(s * (ACC_##K)(SA)v);                                                     \
+        break;                                                                                     \
+      case REDU_MIN:                                                                               \
+        m = BELOW_##K(v, m) ? v : m;                                                               \
+        break;                                                                                     \
+      case REDU_MAX:                                                                               \
+        m = ABOVE_##K(v, m) ? v : m;                                                               \
+        break;                                                                                     \
+      case REDU_BAND:                                                                              \
+        b = BITS_##K(T, b, v, &);                                                                  \
+        break;                                                                                     \
+      case REDU_BOR:                                                                               \
+        b = BITS_##K(T, b, v, |);                                                                  \
+        break;                                                                                     \
+      case REDU_BXOR:                                                                              \
+        b = BITS_##K(T, b, v, ^);                                                                  \
+        break;                                                                                     \
+      case REDU_LAND:                                                                              \
+        f = f && v != 0;                                                                           \
+        break;                                                                                     \
+      default:                                                                                     \
+        f = f || v != 0;                                                                           \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  /* Data for op: sums small integers, products +-1 and (floats) rare 2 and 0.5 or (integers)      \
+   * small integers, min/max wide values with signed zeros (and a NaN for floats at i = 777),      \
+   * logical ops mostly true. */                                                                   \
+  static void fill_##sfx(redu_op op, void *xv, size_t n, uint64_t seed)                            \
+  {                                                                                                \
+    T *x = xv;                                                                                     \
+    int flt = (E) == REDU_FLOAT || (E) == REDU_DOUBLE;                                             \
+    for (size_t i = 0; i < n; ++i) {                                                               \
+      uint64_t r = redu_test_rand(&seed);                                                          \
+      T v;                                                                                         \
+      if (op == REDU_SUM)                                                                          \
+        v = (T)((int)(r % 13) - 6);                                                                \
+      else if (op == REDU_PROD)                                                                    \
+        v = flt ? (T)(r % 64 == 0   ? 2.0                                                          \
+                      : r % 64 == 1 ? 0.5                                                          \
+                      : r % 2       ? 1.0                                                          \
+                                    : -1.0)                                                              \
+                : (T)((int)(r % 7) - 3);                                                           \
+      else if (op == REDU_MIN || op == REDU_MAX)                                                   \
+        v = flt ? (T)((double)(int64_t)r * 0x1p-40) : (T)r;                                        \
+      else if (op == REDU_LAND || op == REDU_LOR)                                                  \
+        v = (T)(r % 512 == 0 ? 0 : (r >> 9) % 5 + 1);                                              \
+      else                                                                                         \
+        v = (T)r;                                                                                  \
+      if (flt && (op == REDU_MIN || op == REDU_MAX) && r % 97 == 0)                                \
+        v = (T)(r % 2 ? -0.0 : 0.0);                                                               \
+      if (flt && (op == REDU_MIN || op == REDU_MAX) && i == 777)                                   \
+        v = (T)NAN;                                                                                \
+      x[i] = v;                                                                                    \
+    }                                                                                              \
+  }                                                                                                \
+  /* The first position where got and want differ, or n. */                                        \
+  static size_t differ_##sfx(const void *gv, const void *wv, size_t n)                             \
+  {                                                                                                \
+    const T *got = gv, *want = wv;                                                                 \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      if (!SAME_##K(got[i], want[i]))                                                              \
+        return i;                                                                                  \
+    return n;                                                                                      \
+  }                                                                                                \
+  static void print_##sfx(const char *what, const void *p, size_t i)                               \
+  {                                                                                                \
+    fprintf(stderr, "  %s[%zu] = %.17Lg\n", what, i, (long double)((const T *)p)[i]);              \
+  }
+REDU_FOR_EACH_TYPE(DEFINE_TYPE)
+
+typedef struct type_fns {
+  void (*ref)(redu_op, int, const void *, void *, size_t, const void *);
+  void (*fill)(redu_op, void *, size_t, uint64_t);
+  size_t (*differ)(const void *, const void *, size_t);
+  void (*print)(const char *, const void *, size_t);
+  size_t size;
+} type_fns;
+#define TYPE_FNS(sfx, T, E, K, SA, LO, HI)                                                         \
+  [E] = {ref_##sfx, fill_##sfx, differ_##sfx, print_##sfx, sizeof(T)},
+static const type_fns types[REDU_TYPE_COUNT] = {REDU_FOR_EACH_TYPE(TYPE_FNS)};
+
+/* A sentinel byte pattern for outputs that must stay untouched. */
+enum { SENTINEL = 0xA5 };
+
+static int all_sentinel(const void *p, size_t bytes)
+{
+  for (size_t i = 0; i < bytes; ++i)
+    if (((const unsigned char *)p)[i] != SENTINEL)
+      return 0;
+  return 1;
+}
+
+/* got (n elements) against want: reports the first difference. */
+static void compare(const entry *e, const char *what, size_t n, const void *got, const void *want)
+{
+  const type_fns *t = &types[e->type];
+  size_t at = t->differ(got, want, n);
+  CHECK(at == n, "%s %s n=%zu: first difference at %zu", what, e->name, n, at);
+  if (at < n) {
+    t->print("got", got, at);
+    t->print("want", want, at);
+  }
+}
+
+/* One scan through `form` (0 typed inclusive, 1 typed exclusive, 2 generic inclusive,
+ * 3 generic exclusive) of the host data xs on device dev: x on the device, or a host array
+ * with REDU_INPUT_HOST in o; in place when in_place. Leaves the result in got. */
+static void run_scan(int dev, const entry *e, int form, const void *xs, void *got, size_t n,
+                     redu_options o, int in_place)
+{
+  size_t bytes = n * types[e->type].size;
+  int host = (o.flags & REDU_INPUT_HOST) != 0;
+  void *x = host ? malloc(bytes ? bytes : 1) : redu_test_to_device(xs, bytes, dev);
+  void *y = in_place ? x
+            : host   ? malloc(bytes ? bytes : 1)
+                     : omp_target_alloc(bytes ? bytes : 1, dev);
+  if (host)
+    memcpy(x, xs, bytes);
+  int excl = form & 1;
+  redu_status s = form < 2 ? (excl ? e->excl : e->incl)(dev, x, y, n, &o)
+                           : (excl ? redu_exclusive_scan : redu_inclusive_scan)(dev, e->op, e->type,
+                                                                                x, y, n, &o);
+  CHECK(s == REDU_OK, "%s form %d n=%zu: %s", e->name, form, n, redu_last_error());
+  if (host)
+    memcpy(got, y, bytes);
+  else if (bytes)
+    omp_target_memcpy(got, y, bytes, 0, 0, omp_get_initial_device(), dev);
+  if (host) {
+    free(x);
+    if (!in_place)
+      free(y);
+  } else {
+    omp_target_free(x, dev);
+    if (!in_place)
+      omp_target_free(y, dev);
+  }
+}
+
+/* Every entry at every size, inclusive and exclusive, typed; the generic forms, in place, an
+ * initial value and host arrays at some sizes. */
+static void check_entries(int dev)
+{
+  size_t most = sizes[sizeof sizes / sizeof *sizes - 1] * 8;
+  void *xs = malloc(most), *want = malloc(most), *got = malloc(most);
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k) {
+    const entry *e = &entries[k];
+    const type_fns *t = &types[e->type];
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; ++si) {
+      size_t n = sizes[si], bytes = n * t->size;
+      t->fill(e->op, xs, n, 1000 * k + si);
+      for (int excl = 0; excl < 2; ++excl) {
+        const char *what = excl ? "exclusive" : "inclusive";
+        t->ref(e->op, excl, xs, want, n, NULL);
+        memset(got, SENTINEL, bytes);
+        run_scan(dev, e, excl, xs, got, n, (redu_options){0}, 0);
+        compare(e, what, n, got, want);
+        if (n != 1000 && n != 4097)
+          continue;
+        run_scan(dev, e, 2 + excl, xs, got, n, (redu_options){0}, 0);
+        compare(e, excl ? "generic exclusive" : "generic inclusive", n, got, want);
+        run_scan(dev, e, excl, xs, got, n, (redu_options){0}, 1);
+        compare(e, excl ? "in-place exclusive" : "in-place inclusive", n, got, want);
+        run_scan(dev, e, excl, xs, got, n, (redu_options){.flags = REDU_INPUT_HOST}, 0);
+        compare(e, excl ? "host-array exclusive" : "host-array inclusive", n, got, want);
+        run_scan(dev, e, excl, xs, got, n, (redu_options){.flags = REDU_INPUT_HOST}, 1);
+        compare(e, excl ? "in-place host-array exclusive" : "in-place host-array inclusive", n, got,
+                want);
+        /* The initial value: the data's element 5 (nonzero for the logical ops, a NaN-free
+         * value for min/max). */
+        const void *init = (const char *)xs + 5 * t->size;
+        t->ref(e->op, excl, xs, want, n, init);
+        run_scan(dev, e, excl, xs, got, n, (redu_options){.init = init}, 0);
+        compare(e, excl ? "exclusive with init" : "inclusive with init", n, got, want);
+      }
+    }
+  }
+  free(xs), free(want), free(got);
+}
+
+/* A float sum over wide values, whose order matters: within the bound of double
+ * accumulation in any order plus one rounding to the type, the same bits on a second run,
+ * and under forced plans. */
+#define CHECK_WIDE_SUM(sfx, T, EPS)                                                                \
+  do {                                                                                             \
+    size_t n = (1u << 20) + 3;                                                                     \
+    T *xs = malloc(n * sizeof *xs), *g1 = malloc(n * sizeof *xs), *g2 = malloc(n * sizeof *xs);    \
+    uint64_t seed = 42;                                                                            \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      xs[i] = (T)((double)(redu_test_rand(&seed) >> 11) * 0x1p-53 * 2000.0 - 1000.0);              \
+    T *x = redu_test_to_device(xs, n * sizeof *xs, dev),                                           \
+      *y = omp_target_alloc(n * sizeof *y, dev);                                                   \
+    const redu_options plans[] = {{0},                                                             \
+                                  {.teams = 1, .threads = warp},                                   \
+                                  {.teams = 3, .threads = warp},                                   \
+                                  {.teams = 7},                                                    \
+                                  {.teams = 13, .threads = 2 * warp}};                             \
+    for (size_t p = 0; p < sizeof plans / sizeof *plans; ++p) {                                    \
+      CHECK_OK(redu_inclusive_scan_sum_##sfx(dev, x, y, n, &plans[p]));                            \
+      omp_target_memcpy(g1, y, n * sizeof *y, 0, 0, omp_get_initial_device(), dev);                \
+      CHECK_OK(redu_inclusive_scan_sum_##sfx(dev, x, y, n, &plans[p]));                            \
+      omp_target_memcpy(g2, y, n * sizeof *y, 0, 0, omp_get_initial_device(), dev);                \
+      CHECK(memcmp(g1, g2, n * sizeof *g1) == 0, "sum_" #sfx " plan %zu: two runs differ", p);     \
+      long double ref = 0, mag = 0;                                                                \
+      size_t bad = 0;                                                                              \
+      for (size_t i = 0; i < n; ++i) {                                                             \
+        ref += xs[i], mag += fabsl((long double)xs[i]);                                            \
+        long double tol = (long double)(i + 1) * 0x1p-53L * mag + fabsl(ref) * (EPS);              \
+        if (fabsl((long double)g1[i] - ref) > tol && bad++ == 0)                                   \
+          fprintf(stderr, "  sum_" #sfx " plan %zu: y[%zu] = %.17g, want %.17Lg (tol %Lg)\n", p,   \
+                  i, (double)g1[i], ref, tol);                                                     \
+      }                                                                                            \
+      CHECK(bad == 0, "wide sum_" #sfx " plan %zu: %zu results outside the bound", p, bad);        \
+    }                                                                                              \
+    omp_target_free(x, dev), omp_target_free(y, dev);                                              \
+    free(xs), free(g1), free(g2);                                                                  \
+  } while (0)
+
+static void check_wide_sums(int dev, int warp)
+{
+  CHECK_WIDE_SUM(f32, float, 0x1p-24L);
+  CHECK_WIDE_SUM(f64, double, 0x1p-53L);
+}
+
+/* Exact ops under forced plans: one block, few blocks, more blocks than teams' worth of
+ * elements, and more threads. */
+static void check_plans(int dev, int warp)
+{
+  const redu_options plans[] = {{.teams = 1, .threads = warp},
+                                {.teams = 3, .threads = warp},
+                                {.teams = 7},
+                                {.teams = 13, .threads = 2 * warp},
+                                {.teams = 64, .threads = warp},
+                                {.teams = 2, .threads = 16 * warp}};
+  static const size_t ns[] = {1, 33, 4097, (1u << 20) + 3};
+  size_t most = ((1u << 20) + 3) * 8;
+  void *xs = malloc(most), *want = malloc(most), *got = malloc(most);
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k) {
+    const entry *e = &entries[k];
+    /* A few rows: each type once, each op once. */
+    if (!((e->op == REDU_SUM && e->type == REDU_INT32) ||
+          (e->op == REDU_MAX && e->type == REDU_DOUBLE) ||
+          (e->op == REDU_PROD && e->type == REDU_FLOAT) ||
+          (e->op == REDU_BXOR && e->type == REDU_UINT64) ||
+          (e->op == REDU_LAND && e->type == REDU_INT8) ||
+          (e->op == REDU_MIN && e->type == REDU_UINT16)))
+      continue;
+    const type_fns *t = &types[e->type];
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ++ni)
+      for (size_t p = 0; p < sizeof plans / sizeof *plans; ++p)
+        for (int excl = 0; excl < 2; ++excl) {
+          size_t n = ns[ni];
+          t->fill(e->op, xs, n, 7 * k + ni);
+          t->ref(e->op, excl, xs, want, n, NULL);
+          run_scan(dev, e, excl, xs, got, n, plans[p], p % 2);
+          char what[64];
+          snprintf(what, sizeof what, "%s plan %zu", excl ? "exclusive" : "inclusive", p);
+          compare(e, what, n, got, want);
+        }
+  }
+  free(xs), free(want), free(got);
+}
+
+/* A host array the program mapped whole: x is read in place, and y (here x itself) is
+ * written into the host array only; the program's device copy keeps the input. */
+static void check_mapped(int dev)
+{
+  enum { N = 5000 };
+  int64_t *h = malloc(N * sizeof *h), *want = malloc(N * sizeof *h);
+  for (size_t i = 0; i < N; ++i)
+    h[i] = (int64_t)(i % 7) - 3;
+  const entry *e = NULL;
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k)
+    if (entries[k].op == REDU_SUM && entries[k].type == REDU_INT64)
+      e = &entries[k];
+  types[REDU_INT64].ref(REDU_SUM, 1, h, want, N, NULL);
+#pragma omp target enter data map(to : h[0 : N]) device(dev)
+  CHECK_OK(e->excl(dev, h, h, N, &(redu_options){.flags = REDU_INPUT_HOST}));
+  compare(e, "mapped in-place exclusive", N, h, want);
+  /* Only where the mapping is a separate copy (not under host fallback). */
+  void *copy = omp_get_mapped_ptr(h, dev);
+  if (copy && copy != (void *)h) {
+#pragma omp target update from(h[0 : N]) device(dev)
+    size_t bad = 0;
+    for (size_t i = 0; i < N; ++i)
+      bad += h[i] != (int64_t)(i % 7) - 3;
+    CHECK(bad == 0, "the program's device copy of y changed in %zu places", bad);
+  }
+#pragma omp target exit data map(delete : h[0 : N]) device(dev)
+  free(h), free(want);
+}
+
+/* Bad input: a status, a message naming the call, y untouched. */
+static void expect_fail(redu_status got, redu_status want, const void *y, size_t bytes,
+                        const char *what)
+{
+  CHECK(got == want, "%s: status %d (%s), want %d", what, (int)got, redu_last_error(), (int)want);
+  CHECK(strstr(redu_last_error(), "scan") != NULL, "%s: message \"%s\" does not name the call",
+        what, redu_last_error());
+  unsigned char *back = malloc(bytes);
+  omp_target_memcpy(back, y, bytes, 0, 0, omp_get_initial_device(), omp_get_default_device());
+  CHECK(all_sentinel(back, bytes), "%s: y was written", what);
+  free(back);
+}
+
+static void check_errors(int dev)
+{
+  enum { N = 64 };
+  int32_t h[N + 2];
+  for (int i = 0; i < N + 2; ++i)
+    h[i] = i;
+  int32_t *x = redu_test_to_device(h, sizeof h, dev), *y = omp_target_alloc(sizeof h, dev);
+  unsigned char sent[sizeof h];
+  memset(sent, SENTINEL, sizeof sent);
+  omp_target_memcpy(y, sent, sizeof sent, 0, 0, dev, omp_get_initial_device());
+  size_t yb = N * sizeof *y;
+  expect_fail(redu_inclusive_scan_sum_i32(dev, NULL, y, N, NULL), REDU_ERR_NULL_ARG, y, yb,
+              "NULL x");
+  expect_fail(redu_exclusive_scan_sum_i32(dev, x, NULL, N, NULL), REDU_ERR_NULL_ARG, y, yb,
+              "NULL y");
+  expect_fail(redu_inclusive_scan_sum_i32(dev, (const int32_t *)((char *)x + 2), y, N, NULL),
+              REDU_ERR_MISALIGNED, y, yb, "misaligned x");
+  expect_fail(redu_inclusive_scan_max_i32(dev, x, (int32_t *)((char *)y + 1), N, NULL),
+              REDU_ERR_MISALIGNED, y, yb, "misaligned y");
+  /* Partial overlap, either way round (y then lies in x's allocation: x is rewritten below). */
+  expect_fail(redu_inclusive_scan_sum_i32(dev, y, y + 1, N, NULL), REDU_ERR_UNSUPPORTED, y, yb,
+              "y = x + 1");
+  expect_fail(redu_exclusive_scan_sum_i32(dev, y + 1, y, N, NULL), REDU_ERR_UNSUPPORTED, y, yb,
+              "y = x - 1");
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.flags = REDU_EXACT}),
+              REDU_ERR_UNSUPPORTED, y, yb, "REDU_EXACT");
+  CHECK(strstr(redu_last_error(), "not available yet") != NULL, "REDU_EXACT message: %s",
+        redu_last_error());
+  expect_fail(redu_inclusive_scan(dev, REDU_ARGMIN, REDU_INT32, x, y, N, NULL),
+              REDU_ERR_UNSUPPORTED, y, yb, "argmin");
+  expect_fail(redu_exclusive_scan(dev, REDU_BAND, REDU_FLOAT, x, y, N, NULL), REDU_ERR_UNSUPPORTED,
+              y, yb, "band on float");
+  expect_fail(redu_inclusive_scan(dev, (redu_op)99, REDU_INT32, x, y, N, NULL),
+              REDU_ERR_UNSUPPORTED, y, yb, "unknown op");
+  expect_fail(redu_inclusive_scan(dev, REDU_SUM, (redu_type)99, x, y, N, NULL),
+              REDU_ERR_UNSUPPORTED, y, yb, "unknown type");
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.teams = -1}),
+              REDU_ERR_BAD_OPTION, y, yb, "negative teams");
+  expect_fail(
+      redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.teams = REDU_MAX_TEAMS + 1}),
+      REDU_ERR_BAD_OPTION, y, yb, "too many teams");
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.flags = 1u << 20}),
+              REDU_ERR_BAD_OPTION, y, yb, "unknown flag");
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.scratchpad = y}),
+              REDU_ERR_UNSUPPORTED, y, yb, "scratchpad");
+  expect_fail(redu_inclusive_scan_sum_i32(9999, x, y, N, NULL), REDU_ERR_INVALID_DEVICE, y, yb,
+              "no such device");
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, SIZE_MAX / 2, NULL), REDU_ERR_OVERFLOW, y, yb,
+              "n past the address space");
+  /* n = 0 writes nothing, NULLs included, but judges the options. */
+  CHECK_OK(redu_inclusive_scan_sum_i32(dev, NULL, NULL, 0, NULL));
+  CHECK_OK(redu_exclusive_scan_sum_i32(dev, x, y, 0, NULL));
+  expect_fail(redu_exclusive_scan_sum_i32(dev, x, y, 0, &(redu_options){.teams = -1}),
+              REDU_ERR_BAD_OPTION, y, yb, "n = 0, negative teams");
+  if (is_cuda) {
+    /* Only the CUDA driver tells host memory from device memory. */
+    int32_t hy[N];
+    memset(hy, SENTINEL, sizeof hy);
+    CHECK(redu_inclusive_scan_sum_i32(dev, h, y, N, NULL) == REDU_ERR_NOT_DEVICE_PTR,
+          "host x as a device pointer: %s", redu_last_error());
+    CHECK(redu_inclusive_scan_sum_i32(dev, x, hy, N, NULL) == REDU_ERR_NOT_DEVICE_PTR &&
+              all_sentinel(hy, sizeof hy),
+          "host y as a device pointer: %s", redu_last_error());
+    CHECK(redu_inclusive_scan_sum_i32(dev, x, y + 3, N, NULL) == REDU_ERR_NOT_DEVICE_PTR,
+          "y past its allocation: %s", redu_last_error());
+  }
+  omp_target_free(x, dev);
+  omp_target_free(y, dev);
+}
+
+/* 2^31 + 77 bytes, x[i] = i % 5, scanned in place as u8 sums: y[i] = (10 (i / 5) + r (r + 1) / 2)
+ * mod 256 for r = i % 5, every position checked on the device. */
+static int check_large(int dev)
+{
+  size_t n = (1ull << 31) + 77;
+  uint8_t *d = omp_target_alloc(n, dev);
+  if (!d) {
+    printf("test_scan: cannot allocate %zu bytes on device %d; skipped\n", n, dev);
+    return 77;
+  }
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d)
+  for (size_t i = 0; i < n; ++i)
+    d[i] = (uint8_t)(i % 5);
+  CHECK_OK(redu_inclusive_scan_sum_u8(dev, d, d, n, NULL));
+  size_t bad = 0;
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d) reduction(+ : bad)
+  for (size_t i = 0; i < n; ++i) {
+    size_t r = i % 5;
+    bad += d[i] != (uint8_t)(10 * (i / 5) + r * (r + 1) / 2);
+  }
+  CHECK(bad == 0, "in-place inclusive sum_u8 over 2^31+77: %zu results wrong", bad);
+  uint8_t last;
+  omp_target_memcpy(&last, d, 1, 0, n - 1, omp_get_initial_device(), dev);
+  size_t r = (n - 1) % 5;
+  CHECK(last == (uint8_t)(10 * ((n - 1) / 5) + r * (r + 1) / 2), "y[n - 1] = %u", last);
+  omp_target_free(d, dev);
+  return redu_test_finish("test_scan large");
+}
+
+int main(int argc, char **argv)
+{
+  int dev = omp_get_default_device();
+  char plan[512] = "";
+  redu_describe_plan(dev, 1, 8, plan, sizeof plan);
+  is_cuda = strstr(plan, "CUDA driver") != NULL;
+  if (argc > 1 && strcmp(argv[1], "large") == 0)
+    return check_large(dev);
+  /* CPU devices' warps are one thread (their teams at most 32). */
+  int warp = is_cuda ? 32 : 1;
+  check_entries(dev);
+  check_wide_sums(dev, warp);
+  check_plans(dev, warp);
+  check_mapped(dev);
+  check_errors(dev);
+  return redu_test_finish("test_scan");
+}
