@@ -32,7 +32,7 @@ static redu_status redu__scan_check_arrays(const char *fn, size_t elem_size, siz
                       fn, what, what[0] == 'x' ? x : y, elem_size);
   uintptr_t xa = (uintptr_t)x, ya = (uintptr_t)y;
   if (xa != ya && xa < ya + bytes && ya < xa + bytes)
-    return redu__fail(REDU_ERR_UNSUPPORTED,
+    return redu__fail(REDU_ERR_OVERLAP,
                       "%s: y = %p overlaps x = %p (%zu elements of %zu bytes) without being x; "
                       "scan in place (y == x) or into a separate array",
                       fn, y, x, n, elem_size);

@@ -100,7 +100,9 @@ REDU_API unsigned redu_version(void);
                        "intracommunicator other than MPI_COMM_NULL, between MPI_Init and "         \
                        "MPI_Finalize, the same on every rank")                                     \
   X(REDU_ERR_MPI, "an MPI call failed, or the ranks called different reductions (op, type, "       \
-                  "flags or declared reduction): every rank must make the same call")
+                  "flags or declared reduction): every rank must make the same call")              \
+  X(REDU_ERR_OVERLAP, "the output array overlaps the input without being it: work in place "       \
+                      "(the same pointer) or into a separate array")
 
 #define REDU__STATUS_ENUM(name, text) name,
 typedef enum redu_status { REDU_FOR_EACH_STATUS(REDU__STATUS_ENUM) REDU_STATUS_COUNT } redu_status;

@@ -19,8 +19,9 @@
  *            be NULL).
  * Returns: REDU_OK; REDU_ERR_NULL_ARG (x or y NULL with n > 0); REDU_ERR_INVALID_DEVICE;
  *          REDU_ERR_OVERFLOW; REDU_ERR_MISALIGNED (x or y); REDU_ERR_NOT_DEVICE_PTR (x or
- *          y, NVIDIA); REDU_ERR_UNSUPPORTED (y overlaps x without being x; REDU_EXACT,
- *          which scans do not take yet; a scratchpad in opts, which scans do not use);
+ *          y, NVIDIA); REDU_ERR_OVERLAP (y overlaps x without being x);
+ *          REDU_ERR_UNSUPPORTED (REDU_EXACT, which scans do not take yet; a scratchpad in
+ *          opts, which scans do not use);
  *          REDU_ERR_BAD_OPTION; REDU_ERR_OUT_OF_MEMORY; REDU_ERR_DEVICE. On any status but
  *          REDU_OK, y is untouched.
  * libredu's own build checks this list against the op table: a missing or mismatched
