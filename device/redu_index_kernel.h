@@ -44,7 +44,8 @@
   static inline In FN(const In *p)                                                                 \
   {                                                                                                \
     typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(In)))));         \
-    typedef struct {                                                                               \
+    /* No padding when In fills the words: a zero-length array (__extension__: GNU C). */          \
+    __extension__ typedef struct {                                                                 \
       In v;                                                                                        \
       unsigned char pad[sizeof(words) - sizeof(In)];                                               \
     } padded;                                                                                      \
@@ -55,7 +56,7 @@
     for (size_t k = 0; k < sizeof(In) / 16; ++k) {                                                 \
       redu__word16 q = redu__dev_load16((const redu__word16 *)p + k);                              \
       _Pragma("clang loop unroll(full)")                                                           \
-      for (int j = 0; j < 4; ++j)                                                                  \
+      for (size_t j = 0; j < 4; ++j)                                                               \
         w[4 * k + j] = q[j];                                                                       \
     }                                                                                              \
     padded r = __builtin_bit_cast(padded, w);                                                      \

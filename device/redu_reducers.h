@@ -81,7 +81,7 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
     redu__dev_fence_device();
   }
 #pragma omp barrier
-  return *(volatile unsigned *)last;
+  return (int)*(volatile unsigned *)last;
 }
 #pragma omp end declare target
 

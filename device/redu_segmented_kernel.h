@@ -149,9 +149,18 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
 }
 #pragma omp end declare target
 
-#define REDU__DEFINE_SEGMENTED_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED, R, WRITE)          \
-  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
-  _Pragma("omp begin declare target")                                                              \
+/* REDU__DEFINE_SEGMENTED_REDUCE, in pieces that each define a step of the kernel (all
+ * device code, stamped inside one declare-target section), named by what they define:
+ *   _SEG_SPAN     PFX_span, PFX_team_span: one range reduced by a thread, a warp's lane or
+ *                 the whole team
+ *   _SEG_EMIT     PFX_emit: a segment's value to its accumulator or its team's out-partial
+ *   _SEG_OWNED    PFX_owned: the segments that start in the team's range
+ *   _SEG_CHAINS   PFX_chains: the last team's segments that ran past their owner's range
+ *   _SEG_WRITE    PFX_write_one, PFX_write: the last team's outputs
+ *   _SEG_TEAM     PFX_team: one team's whole part, the offsets' check and the grid ticket
+ *   _SEG_LAUNCH   PFX_launch: the target region (host code) */
+/* PFX_span and PFX_team_span (the schedule above). */
+#define REDU__DEFINE_SEG_SPAN(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                            \
   /* LIFT over [lo, hi) for thread g of stride: interleaved, or one contiguous chunk per           \
    * thread when ordered (redu_thread_range.h); eight elements per round for accumulators up       \
    * to 16 bytes, four for larger ones (registers), combined pairwise (consecutive ones in         \
@@ -194,8 +203,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     A v = PFX##_team_reduce(PFX##_span(x, lo, hi, tid, nth), (IDENT), scratch, tid, nth, tree);    \
     _Pragma("omp barrier")                                                                         \
     return v;                                                                                      \
-  }                                                                                                \
-                                                                                                   \
+  }
+
+/* PFX_emit. */
+#define REDU__DEFINE_SEG_EMIT(PFX, A)                                                              \
   /* Segment k's value: into accs[k], or the team's out-partial when k runs past the range. */     \
   REDU__INLINE void PFX##_emit(A *accs, A *outs, size_t k, size_t straddler, A v)                  \
   {                                                                                                \
@@ -203,8 +214,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       *outs = v;                                                                                   \
     else                                                                                           \
       accs[k] = v;                                                                                 \
-  }                                                                                                \
-                                                                                                   \
+  }
+
+/* PFX_owned, over PFX_span, PFX_team_span, PFX_emit and PFX_warp_reduce. */
+#define REDU__DEFINE_SEG_OWNED(PFX, S, A)                                                          \
   /* Segments [sb, se) that start in [a, b), in rounds of one per thread: each thread takes        \
    * its own if short, each warp its lanes' middle-sized ones, the team the long ones (found       \
    * through one ballot word per warp in team scratch). */                                         \
@@ -262,8 +275,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       }                                                                                            \
       _Pragma("omp barrier") /* masks are rewritten next round */                                  \
     }                                                                                              \
-  }                                                                                                \
-                                                                                                   \
+  }
+
+/* PFX_chains, over PFX_combine_partials. */
+#define REDU__DEFINE_SEG_CHAINS(PFX, A, IDENT, COMBINE)                                            \
   /* The last team: segments that ran past their owner's range get the owner's partial and         \
    * the carry-ins of the teams they cover, in team order. Short chains one thread each; a         \
    * chain over more teams than REDU__SEG_CHAIN_MAX the whole team (ballot words again). */        \
@@ -315,8 +330,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       }                                                                                            \
       _Pragma("omp barrier")                                                                       \
     }                                                                                              \
-  }                                                                                                \
-                                                                                                   \
+  }
+
+/* PFX_write_one and PFX_write. */
+#define REDU__DEFINE_SEG_WRITE(PFX, A, R, WRITE)                                                   \
   REDU__INLINE void PFX##_write_one(const size_t *offs, size_t len, R *values, size_t *indices,    \
                                     size_t k, A v)                                                 \
   {                                                                                                \
@@ -350,8 +367,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; k < nseg; k += s)                                                                       \
       PFX##_write_one(offs, len, values, indices, k, va[k]);                                       \
-  }                                                                                                \
-                                                                                                   \
+  }
+
+/* PFX_team, over all of the above. */
+#define REDU__DEFINE_SEG_TEAM(PFX, S, A, R)                                                        \
   REDU__INLINE __attribute__((flatten)) void PFX##_team(                                           \
       const S *x, const size_t *offs, size_t len, size_t nseg, size_t limit, int tree,             \
       size_t slots, size_t team_mem, void *spill, void *partials, unsigned *counter,               \
@@ -427,9 +446,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       *status = gbad;                                                                              \
       *counter = 0;                                                                                \
     }                                                                                              \
-  }                                                                                                \
-  _Pragma("omp end declare target")                                                                \
-                                                                                                   \
+  }
+
+/* PFX_launch: host code, the one target region. */
+#define REDU__DEFINE_SEG_LAUNCH(PFX, S, A, R)                                                      \
   static void PFX##_launch(const redu__seg_launch *L, const S *x)                                  \
   {                                                                                                \
     const size_t *offs = L->offsets;                                                               \
@@ -450,5 +470,17 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     PFX##_team(x, offs, len, nseg, limit, tree, slots, team_mem, spill, partials, counter, status, \
                accs, values, indices);                                                             \
   }
+
+#define REDU__DEFINE_SEGMENTED_REDUCE(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED, R, WRITE)          \
+  REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                           \
+  _Pragma("omp begin declare target")                                                              \
+  REDU__DEFINE_SEG_SPAN(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                                  \
+  REDU__DEFINE_SEG_EMIT(PFX, A)                                                                    \
+  REDU__DEFINE_SEG_OWNED(PFX, S, A)                                                                \
+  REDU__DEFINE_SEG_CHAINS(PFX, A, IDENT, COMBINE)                                                  \
+  REDU__DEFINE_SEG_WRITE(PFX, A, R, WRITE)                                                         \
+  REDU__DEFINE_SEG_TEAM(PFX, S, A, R)                                                              \
+  _Pragma("omp end declare target")                                                                \
+  REDU__DEFINE_SEG_LAUNCH(PFX, S, A, R)
 
 #endif

@@ -6,6 +6,10 @@
 #   libredu/redu_udr.h, redu_region.h, redu_mpi.h  stamping macros: the API, device/,
 #              host/redu_call.h and host/redu_partial.h (what stamped code calls)
 # and every include of ours names its folder from the include path, never "../".
+# redu_udr.h and redu_region.h stay light: their REDU__ machinery lives in guarded detail
+# headers under device/ (redu_udr_stamp.h, redu_region_for.h, redu_region_kinds.h), which
+# like the rest of device/ include no host/ header: the host calls they name are declared
+# by host/redu_call.h, which redu_udr.h includes.
 set -eu
 src=$1
 cd "$src"
@@ -19,5 +23,7 @@ incs $(find device -name '*.h') | grep '"host/' && bad "device/ includes host/"
 incs libredu/redu_udr.h libredu/redu_region.h libredu/redu_mpi.h | grep '"host/' |
   grep -v -e '"host/redu_call.h"' -e '"host/redu_partial.h"' &&
   bad "stamping macros include a host header other than host/redu_call.h, host/redu_partial.h"
+grep -Hn '^#define REDU__' libredu/redu_udr.h libredu/redu_region.h | grep -v 'REDU__INSIDE$' &&
+  bad "REDU__ machinery in a public stamping header: move it to its detail header in device/"
 [ $fail = 0 ] && echo "layers: one way"
 exit $fail

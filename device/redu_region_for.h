@@ -1,0 +1,334 @@
+/* The machinery of wrapped regions (libredu/redu_region.h, REDU_FOR): the compile-time
+ * checks, the pieces each reduction pair expands to, and the expansion, REDU__FOR_IMPL.
+ * docs/regions.md draws the expansion and says what runs where. Included by
+ * libredu/redu_region.h after redu_udr.h, whose host/redu_call.h declares what the
+ * expansion calls on the host (redu__region_begin, redu__region_end). */
+#ifndef REDU_REGION_FOR_H
+#define REDU_REGION_FOR_H
+
+#include "device/redu_internal.h"
+
+#include "device/redu_region_exact.h"
+#include "device/redu_region_thread.h"
+#include <stddef.h>
+/* GPUs unroll the user's loop so that each thread has about eight of the body's loads in
+ * flight, as the array kernels have 64 bytes (LLVM 19 does not unroll it by itself): 8x for
+ * a REDU_FOR over one array (or none), 4x over two or more, and 4x for REDU_FOR_CLAUSES and
+ * REDU_FOR_NOWAIT, whose arrays are not counted. H100, 2^27 doubles (3 + 3 interleaved
+ * runs): 8x took sum+max+count from 0.403-0.414 to 0.373-0.377 ms and left the trivial body
+ * as it was, but made dot (two arrays) slower, 0.79 against 0.71-0.73 ms. The loop counts
+ * its iterations (REDU__LOOP_) so that the unrolled copies run without exit tests between
+ * them: unrolled as `for (i = first; i < end; i += step)`, every copy kept its own exit
+ * branch, ptxas does not hoist a load across a branch, and each load's add waited for it:
+ * one load in flight per thread (PTX of bench_regions.c; on the H100 the trivial region at
+ * 0.483 ms with unroll 2, 4 or 8 and any plan, 1.35x the array API). A body that cannot be
+ * unrolled (rare) makes clang warn with -Wpass-failed; define REDU_REGION_UNROLL empty to
+ * opt out (it then replaces both counts). */
+#ifdef REDU_REGION_UNROLL
+#define REDU__UNROLL_ONE REDU_REGION_UNROLL
+#define REDU__UNROLL_MANY REDU_REGION_UNROLL
+#elif defined(__NVPTX__) || defined(__AMDGCN__)
+#define REDU__UNROLL_ONE _Pragma("clang loop unroll_count(8)")
+#define REDU__UNROLL_MANY _Pragma("clang loop unroll_count(4)")
+#else
+#define REDU__UNROLL_ONE
+#define REDU__UNROLL_MANY
+#endif
+/* ONE for a list of at most one pointer, else MANY (the pick of REDU__NARGS2). */
+#define REDU__ONE_OR_MANY(...)                                                                     \
+  REDU__NARGS2(__VA_ARGS__, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY,      \
+               MANY, MANY, MANY, MANY, ONE, ONE)
+
+#define REDU__UNPAREN(...) __VA_ARGS__
+#define REDU__IS_DEVICE_PTR(...) __VA_OPT__(is_device_ptr(__VA_ARGS__))
+#define REDU__CAT(a, b) REDU__CAT2(a, b)
+#define REDU__CAT2(a, b) a##b
+#define REDU__STR(x) REDU__STR2(x)
+#define REDU__STR2(x) #x
+#define REDU__KIND(kind, ...) kind
+/* Never an empty `...` (ISO C17 wants an argument for it): the pair gets a tail. */
+#define REDU__VAR(...) REDU__VAR2(__VA_ARGS__, ~)
+#define REDU__VAR2(kind, var, ...) var
+#define REDU__IDX(kind, var, index) index
+
+/* Arguments counted up to 16, so that 9..16 reductions are reported as too many. */
+#define REDU__NARGS(...)                                                                           \
+  REDU__NARGS2(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define REDU__NARGS2(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, N,     \
+                     ...)                                                                          \
+  N
+/* m(k, pair) for each pair, k = 0, 1, ... (up to REDU_REGION_MAX pairs) */
+#define REDU__MAP(m, ...) REDU__CAT(REDU__MAP_, REDU__NARGS(__VA_ARGS__))(m, __VA_ARGS__)
+#define REDU__MAP_1(m, a) m(0, a)
+#define REDU__MAP_2(m, a, b) REDU__MAP_1(m, a) m(1, b)
+#define REDU__MAP_3(m, a, b, c) REDU__MAP_2(m, a, b) m(2, c)
+#define REDU__MAP_4(m, a, b, c, d) REDU__MAP_3(m, a, b, c) m(3, d)
+#define REDU__MAP_5(m, a, b, c, d, e) REDU__MAP_4(m, a, b, c, d) m(4, e)
+#define REDU__MAP_6(m, a, b, c, d, e, f) REDU__MAP_5(m, a, b, c, d, e) m(5, f)
+#define REDU__MAP_7(m, a, b, c, d, e, f, g) REDU__MAP_6(m, a, b, c, d, e, f) m(6, g)
+#define REDU__MAP_8(m, a, b, c, d, e, f, g, h) REDU__MAP_7(m, a, b, c, d, e, f, g) m(7, h)
+
+/* -- The compile-time checks: static assertions inside a struct in sizeof, the first
+ * expression of the expansion, so that each mistake is the first error, in words. */
+
+/* 1 when x is a parenthesised list, 0 otherwise. */
+#define REDU__PAREN_PROBE(...) ~, 1
+#define REDU__SECOND(a, b, ...) b
+#define REDU__SECOND_OF(...) REDU__SECOND(__VA_ARGS__)
+#define REDU__IS_PAREN(x) REDU__SECOND_OF(REDU__PAREN_PROBE x, 0, ~)
+
+/* 1 when the string s (a stringised variable) holds none of the characters that an lvalue
+ * other than a plain identifier is written with: . and -> (a member), [ (an element), * (a
+ * dereference), ( (a parenthesised or compound-literal lvalue, a call) and a space (between
+ * the tokens of any of these). One test per character, each a constant (a builtin call,
+ * evaluated by the compiler): the string appears six times, not once per character. */
+#define REDU__NONE_OF(s, c) (__builtin_strlen(__builtin_strchr(s c, c[0])) == 1)
+#define REDU__IS_IDENTIFIER(s)                                                                     \
+  (REDU__NONE_OF(s, ".") && REDU__NONE_OF(s, "-") && REDU__NONE_OF(s, "[") &&                      \
+   REDU__NONE_OF(s, "*") && REDU__NONE_OF(s, "(") && REDU__NONE_OF(s, " "))
+
+/* The variable's type must be the kind's (redu__type_<kind>; an arg kind's value
+ * redu__value_<kind> and its index size_t): a variable of another type would be the private
+ * accumulator's type inside the body but converted back and forth around the region. */
+#define REDU__SAME_TYPE(var, T) __builtin_types_compatible_p(__typeof__(var), T)
+
+#define REDU__CHECK_PAIR(k, p)                                                                     \
+  _Static_assert(REDU__IS_PAREN(p), "REDU_FOR: each reduction is a pair in parentheses, "          \
+                                    "(kind, variable), e.g. (sum_f64, dot): got `" #p "`");        \
+  _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(REDU__VAR p)),                                      \
+                 "REDU_FOR: the variable of " #p " must be a plain identifier (a local "           \
+                 "variable): a struct member, an array element or *p cannot be a "                 \
+                 "region's private accumulator; reduce into a local and copy it after "            \
+                 "the region");                                                                    \
+  _Static_assert(REDU__CAT(redu__kind_, REDU__KIND p), "declared reduction");                      \
+  _Static_assert(REDU__CAT(redu__arity_, REDU__KIND p) == REDU__NARGS p - 1,                       \
+                 "REDU_FOR: an arg kind (argmin_<t>, argmax_<t>) names a value and an index "      \
+                 "variable, e.g. (argmin_f64, v, at), and every other kind one variable: got `" #p \
+                 "`");                                                                             \
+  REDU__XCAT(REDU__CHECK_TYPE_, REDU__MARK(k, p))(k, p)
+#define REDU__CHECK_TYPE_(k, p)                                                                    \
+  _Static_assert(REDU__SAME_TYPE(REDU__VAR p, REDU__TYPE(p)),                                      \
+                 "REDU_FOR: the variable of " #p " must have its kind's type (sum_f64: double, "   \
+                 "sum_i32: int32_t, a declared kind: its T)");
+#define REDU__CHECK_TYPE_x REDU__CHECK_TYPE_
+#define REDU__CHECK_TYPE_a(k, p)                                                                   \
+  _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(REDU__IDX p)),                                      \
+                 "REDU_FOR: the index variable of " #p " must be a plain identifier (a local "     \
+                 "size_t variable)");                                                              \
+  _Static_assert(REDU__SAME_TYPE(REDU__VAR p, REDU__CAT(redu__value_, REDU__KIND p)),              \
+                 "REDU_FOR: the value variable of " #p " must have its kind's type (argmin_f64: "  \
+                 "double, argmax_i32: int32_t)");                                                  \
+  _Static_assert(REDU__SAME_TYPE(REDU__IDX p, size_t),                                             \
+                 "REDU_FOR: the index variable of " #p " must be a size_t");
+#define REDU__CHECKS(ptrs, clauses, ...)                                                           \
+  (void)sizeof(struct {                                                                            \
+    _Static_assert(REDU__IS_PAREN(ptrs) && REDU__IS_PAREN(clauses),                                \
+                   "REDU_FOR: the device pointers (clauses for "                                   \
+                   "REDU_FOR_CLAUSES/_NOWAIT) go in parentheses, "                                 \
+                   "e.g. (x, y), or () for none");                                                 \
+    _Static_assert(REDU__NARGS(__VA_ARGS__) <= REDU_REGION_MAX,                                    \
+                   "REDU_FOR: at most REDU_REGION_MAX (8) reductions in one region; "              \
+                   "split the loop over two regions");                                             \
+    REDU__MAP(REDU__CHECK_PAIR, __VA_ARGS__)                                                       \
+    _Static_assert(REDU__EXACT_COUNT(__VA_ARGS__) <= REDU__REGION_MAX_EXACT,                       \
+                   "REDU_FOR: at most 2 exact kinds (sum_exact_f64, sum_exact_f32) in one "        \
+                   "region; split the loop over two regions");                                     \
+    _Static_assert(REDU__EXACT_COUNT(__VA_ARGS__) == 0 || (1 REDU__MAP(REDU__SMALL, __VA_ARGS__)), \
+                   "REDU_FOR: a region with an exact kind combines its other reductions with "     \
+                   "warp shuffles: each must be at most 32 bytes; move a larger one to another "   \
+                   "region");                                                                      \
+    char redu__checked;                                                                            \
+  })
+
+/* -- The pieces of the expansion, per reduction pair p = (kind, var), number k. */
+#define REDU__TYPE(p) REDU__CAT(redu__type_, REDU__KIND p)
+/* REDU__MARK: x for an exact kind, a for a pair of two variables (an arg kind), nothing for
+ * any other: what picks each pair's pieces below (REDU__XCAT(REDU__<piece>_, REDU__MARK(k,
+ * p))). REDU__XMARK, x for exact kinds only, picks each region's loop (REDU__LCAT). Own
+ * concatenations: a piece named by REDU__CAT's result would expand inside it, where
+ * REDU__CAT no longer expands. */
+#define REDU__XCAT(a, b) REDU__XCAT2(a, b)
+#define REDU__XCAT2(a, b) a##b
+#define REDU__LCAT(a, b) REDU__LCAT2(a, b)
+#define REDU__LCAT2(a, b) a##b
+#define REDU__XMARK(k, p) REDU__SECOND_OF(REDU__CAT(REDU__EXACT_PROBE_, REDU__KIND p), , ~)
+#define REDU__MARK(k, p)                                                                           \
+  REDU__SECOND_OF(REDU__CAT(REDU__EXACT_PROBE_, REDU__KIND p),                                     \
+                  REDU__CAT(REDU__ARITY_MARK_, REDU__NARGS p), ~)
+#define REDU__ARITY_MARK_1
+#define REDU__ARITY_MARK_2
+#define REDU__ARITY_MARK_3 a
+/* An exact kind's record is a long accumulator; its variable only takes each iteration's term. */
+#define REDU__SIZE(k, p) REDU__XCAT(REDU__SIZE_, REDU__MARK(k, p))(p),
+#define REDU__SIZE_(p) sizeof(REDU__TYPE(p))
+#define REDU__SIZE_x(p) (size_t)REDU__X_SUM_RECORD_BYTES
+#define REDU__SIZE_a REDU__SIZE_
+#define REDU__ALIGN(k, p) REDU__XCAT(REDU__ALIGN_, REDU__MARK(k, p))(p),
+#define REDU__ALIGN_(p) _Alignof(REDU__TYPE(p))
+#define REDU__ALIGN_x(p) _Alignof(int64_t)
+#define REDU__ALIGN_a REDU__ALIGN_
+#define REDU__EXACT_ONE(k, p) REDU__XCAT(REDU__PLUS1_, REDU__MARK(k, p))()
+#define REDU__PLUS1_()
+#define REDU__PLUS1_x() +1
+#define REDU__PLUS1_a()
+#define REDU__EXACT_COUNT(...) (0 REDU__MAP(REDU__EXACT_ONE, __VA_ARGS__))
+#define REDU__SMALL(k, p) REDU__XCAT(REDU__SMALL_, REDU__MARK(k, p))(p)
+#define REDU__SMALL_(p) &&sizeof(REDU__TYPE(p)) <= REDU__SHUFFLE_MAX_BYTES
+#define REDU__SMALL_x(p)
+#define REDU__SMALL_a REDU__SMALL_
+/* An exact kind's expansion state (device/redu_region_exact.h). */
+#define REDU__XS(k) REDU__CAT(redu__xs_, k)
+#define REDU__ORDER(k, p) | REDU__CAT(redu__order_, REDU__KIND p)
+#define REDU__DEP(k, p) REDU__XCAT(REDU__DEP_, REDU__MARK(k, p))(p)
+#define REDU__DEP_(p) , REDU__VAR p
+#define REDU__DEP_x REDU__DEP_
+#define REDU__DEP_a(p) , REDU__VAR p, REDU__IDX p
+#define REDU__SIZES(...) ((const size_t[]){REDU__MAP(REDU__SIZE, __VA_ARGS__)})
+#define REDU__ALIGNS(...) ((const size_t[]){REDU__MAP(REDU__ALIGN, __VA_ARGS__)})
+#define REDU__ORDERED(...) (0 REDU__MAP(REDU__ORDER, __VA_ARGS__))
+/* Each private accumulator shadows its variable by design (as OpenMP's reduction clause
+ * does): -Wshadow is off for its declaration only, not for the body. */
+#define REDU__SHADOW_BEGIN                                                                         \
+  _Pragma("clang diagnostic push")                                                                 \
+  _Pragma("clang diagnostic ignored \"-Wshadow\"")
+#define REDU__SHADOW_END _Pragma("clang diagnostic pop")
+/* The thread's private accumulator, from the kind's identity. The loop runs once: it ends
+ * with the thread context's go flag, which the finishing loop below clears (a flag, not a
+ * pointer to the variable: a local whose address is taken is globalized on GPUs,
+ * device/redu_team_scratch.h). */
+#define REDU__PRIVATE(k, p) REDU__XCAT(REDU__PRIVATE_, REDU__MARK(k, p))(k, p)
+#define REDU__PRIVATE_(k, p)                                                                       \
+  REDU__SHADOW_BEGIN                                                                               \
+  for (REDU__TYPE(p) REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)(); redu__c.go;)         \
+  REDU__SHADOW_END
+#define REDU__PRIVATE_x(k, p)                                                                      \
+  for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
+  REDU__PRIVATE_(k, p)
+/* An arg kind's two variables, from the identity record's value and REDU_NO_INDEX. */
+#define REDU__ARG_OUT(p) REDU__CAT(redu__region_out_, REDU__KIND p)
+#define REDU__ARG_IN(p) REDU__CAT(redu__region_in_, REDU__KIND p)(REDU__VAR p, REDU__IDX p)
+#define REDU__PRIVATE_a(k, p)                                                                      \
+  REDU__SHADOW_BEGIN                                                                               \
+  for (REDU__CAT(redu__value_, REDU__KIND p)                                                       \
+           REDU__VAR p = REDU__ARG_OUT(p)(REDU__CAT(redu_identity_, REDU__KIND p)());              \
+       redu__c.go;)                                                                                \
+    for (size_t REDU__IDX p = REDU_NO_INDEX; redu__c.go;)                                          \
+  REDU__SHADOW_END
+/* After each iteration, exact kinds: the variable's value into the expansion, the variable
+ * back to -0.0. */
+#define REDU__TAKE(k, p) REDU__XCAT(REDU__TAKE_, REDU__MARK(k, p))(k, p)
+#define REDU__TAKE_(k, p)
+#define REDU__TAKE_a REDU__TAKE_
+#define REDU__TAKE_x(k, p)                                                                         \
+  , REDU__XS(k) = redu__x_region_take(REDU__XS(k), (double)REDU__VAR p, redu__c, k),               \
+    REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)()
+#define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__MARK(k, p))(k, p)
+#define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
+#define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
+#define REDU__TEAM_STEP_a(k, p)                                                                    \
+  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__ARG_IN(p), redu__c, k),
+#define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__MARK(k, p))(k, p)
+#define REDU__FINAL_STEP_(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
+#define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
+#define REDU__FINAL_STEP_a REDU__FINAL_STEP_
+#define REDU__RESULT(k, p) REDU__XCAT(REDU__RESULT_, REDU__MARK(k, p))(k, p)
+#define REDU__RESULT_(k, p)                                                                        \
+  REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                            \
+      REDU__VAR p, REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));
+#define REDU__RESULT_x(k, p)                                                                       \
+  REDU__VAR p = REDU__CAT(redu__region_result_, REDU__KIND p)(REDU__VAR p, &redu__r, k);
+#define REDU__RESULT_a(k, p)                                                                       \
+  {                                                                                                \
+    REDU__TYPE(p)                                                                                  \
+    redu__at = REDU__CAT(redu_combine_, REDU__KIND p)(                                             \
+        REDU__ARG_IN(p), REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));                 \
+    REDU__VAR p = REDU__ARG_OUT(p)(redu__at);                                                      \
+    REDU__IDX p = redu__at.i;                                                                      \
+  }
+/* The user's loop. Without exact kinds, unrolled on GPUs (REDU__UNROLL_ONE or _MANY, above). With
+ * them, warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
+ * terms vote and shuffle), an iteration past the lane's end skips the body, and each
+ * iteration's end takes the exact kinds' terms. Votes inside a loop cannot be unrolled (a
+ * remainder loop would split the warp), so that loop is not. The pick is by name, in the
+ * preprocessor (REDU__XMARK). */
+#define REDU__LOOP(i, unroll, ...)                                                                 \
+  REDU__LOOP_PICK(i, unroll, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
+#define REDU__LOOP_PICK(i, unroll, marks, ...) REDU__LOOP_PICK2(i, unroll, (marks), __VA_ARGS__)
+#define REDU__LOOP_PICK2(i, unroll, marks, ...)                                                    \
+  REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, unroll, __VA_ARGS__)
+#define REDU__ANY(...) __VA_OPT__(x)
+#define REDU__LOOP_(i, unroll, ...)                                                                \
+  REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
+  for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
+       redu__k < redu__count; ++redu__k)                                                           \
+    for (size_t i = redu__region_index(redu__c, redu__k, REDU__PAIRS(__VA_ARGS__)),                \
+                redu__once = 1;                                                                    \
+         redu__once; redu__once = ((void)i, 0)) /* i used: a body may ignore it */
+#define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
+#define REDU__LOOP_x(i, unroll, ...)                                                               \
+  for (size_t i = redu__c.first; redu__dev_warp_any(i < redu__c.end);                              \
+       i += redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                                       \
+    for (int redu__live = i < redu__c.end; redu__live; redu__live = 0)
+
+/* After the region: results into the variables (now, or in a host task after the target
+ * task when asynchronous). */
+#define REDU__SYNC(st, ...)                                                                        \
+  {                                                                                                \
+    if ((*redu__r.status = redu__region_end(&redu__r)) == REDU_OK) {                               \
+      REDU__MAP(REDU__RESULT, __VA_ARGS__)                                                         \
+    }                                                                                              \
+  }
+#define REDU__ASYNC(st, ...)                                                                       \
+  REDU__PRAGMA(omp task depend(inout : st REDU__MAP(REDU__DEP, __VA_ARGS__))                       \
+                   shared(st REDU__MAP(REDU__DEP, __VA_ARGS__)) firstprivate(redu__r))             \
+  REDU__SYNC(st, __VA_ARGS__)
+#define REDU__NOWAIT_CLAUSES_REDU__SYNC(...)
+#define REDU__NOWAIT_CLAUSES_REDU__ASYNC(st, ...)                                                  \
+  nowait depend(out : st REDU__MAP(REDU__DEP, __VA_ARGS__))
+
+/* The expansion, outermost first (docs/regions.md draws it):
+ *   host   checks, then redu__region_begin: validate, plan, take scratch; the launch
+ *          values copied into size_t scalars (passed by value into the region);
+ *          phase 0 launches, phase 1 (`when`) copies the results out;
+ *   device `target teams` directly followed by `parallel` (SPMD by construction); each
+ *          thread makes its context, declares its private accumulators, runs the user's
+ *          loop (the body follows the macro) and, in the finishing loop's step, finishes
+ *          every reduction (team step; the last team also the final step). */
+#define REDU__FOR_IMPL(st, dev, i, n, ptrs, clauses, when, unroll, ...)                            \
+  for (redu__region redu__r = redu__region_begin(                                                  \
+           (REDU__CHECKS(ptrs, clauses, __VA_ARGS__), &(st)), __func__, (dev), (n),                \
+           (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,                                    \
+           sizeof((const void *const[]){NULL, REDU__UNPAREN ptrs}) / sizeof(void *) - 1,           \
+           REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),          \
+           REDU__ORDERED(__VA_ARGS__), REDU__EXACT_COUNT(__VA_ARGS__), NULL);                      \
+       redu__r.go; redu__r.go = 0)                                                                 \
+    for (size_t redu__n = redu__r.iters, redu__teams = (size_t)redu__r.call.launch.teams,          \
+                redu__threads = (size_t)redu__r.call.launch.threads,                               \
+                redu__slots = redu__r.call.launch.team_slots,                                      \
+                redu__tree = (size_t)redu__r.call.launch.tree,                                     \
+                redu__tmem = redu__r.call.launch.team_mem,                                         \
+                redu__spill = (size_t)redu__r.call.launch.team_spill,                              \
+                redu__part = (size_t)redu__r.call.launch.partials,                                 \
+                redu__counter = (size_t)redu__r.call.launch.counter,                               \
+                redu__res = (size_t)redu__r.call.launch.result, redu__phase = 0;                   \
+         redu__phase < 2; ++redu__phase)                                                           \
+      if (redu__phase == 1)                                                                        \
+        when(st, __VA_ARGS__) else REDU__PRAGMA(                                                   \
+            omp target teams device(redu__r.call.launch.device)                                    \
+                num_teams(redu__r.call.launch.teams) thread_limit(redu__r.call.launch.threads)     \
+                    ompx_dyn_cgroup_mem(redu__tmem) REDU__UNPAREN clauses REDU__CAT(               \
+                        REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))                             \
+  REDU__PRAGMA(omp parallel num_threads(redu__threads))                                            \
+  for (redu__region_thread redu__c = redu__region_thread_make(                                     \
+           redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill, redu__part,     \
+           redu__counter, redu__res, REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__),          \
+           REDU__NARGS(__VA_ARGS__), REDU__ORDERED(__VA_ARGS__));                                  \
+       redu__c.go;)                                                                                \
+    REDU__MAP(REDU__PRIVATE, __VA_ARGS__)                                                          \
+  for (; redu__c.go; redu__c.go = 0,                                                               \
+                     REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__) redu__region_last_team(redu__c)       \
+                         ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) redu__region_reset(redu__c))  \
+                         : 0)                                                                      \
+  REDU__LOOP(i, unroll, __VA_ARGS__)
+
+#endif
