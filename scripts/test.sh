@@ -20,7 +20,9 @@
 #          libFuzzer's documentation builds)                       home: this machine
 #   nvptx  the NVIDIA sm_90 build, compiled and linked (device code that does not compile
 #          never lands), with its codegen check (tests/check_codegen.sh) running beside it,
-#          and the suite on the GPU when an NVIDIA GPU is present  home: this machine
+#          and the suite on the GPU when an NVIDIA GPU is present; the whole stage runs
+#          beside the others at low priority, on the CPU time they leave idle (see below)
+#                                                                  home: this machine
 #   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
 #          and main (scripts/clean-root.sh), so no package this machine happens to have can
 #          hide one missing from setup.sh.
@@ -176,9 +178,30 @@ clean_root_blocker() {
 }
 
 times_file=$(mktemp)
-trap 'rm -f "$times_file"' EXIT
+beside_log=$(mktemp)
+beside_pid=""
+# A failed stage ends the script: the stage beside it goes too (its running compile ends on
+# its own).
+trap '[ -z "$beside_pid" ] || kill "$beside_pid" 2>/dev/null
+  rm -f "$times_file" "$beside_log" "$beside_log.summary" "$beside_log.times"' EXIT
 start=$(date +%s)
 "$root/scripts/setup.sh" --cuda
+
+# Stage nvptx only compiles (it runs tests only on a GPU) and needs nothing of the others: it
+# runs beside them at low priority (nice 10) and takes the CPU time they leave idle (the clean
+# root's package installs, the tests that keep one core busy, libFuzzer's one process). Its
+# output is printed when it is awaited, after the others. Its wall time overlaps theirs.
+if ! skipped nvptx; then
+  (
+    renice -n 10 -p "$(sh -c 'echo $PPID')" >/dev/null
+    summary="" times_file=$beside_log.times
+    run_stage nvptx
+    echo "$summary" >"$beside_log.summary"
+  ) >"$beside_log" 2>&1 &
+  beside_pid=$!
+  echo "== stage nvptx: started beside the others (output below, when it ends)"
+fi
+
 if skipped clean-root; then
   run_stage clean-root
   run_stage host
@@ -198,7 +221,16 @@ else
 fi
 run_stage san
 run_stage fuzz
-run_stage nvptx
+if [ -n "$beside_pid" ]; then
+  rc=0
+  wait "$beside_pid" || rc=$?
+  beside_pid=""
+  cat "$beside_log"
+  [ "$rc" = 0 ] || { echo "== stage nvptx: FAILED (exit $rc)" >&2; exit "$rc"; }
+  summary="$summary$(cat "$beside_log.summary")"
+else
+  run_stage nvptx
+fi
 echo "== stage times:$summary"
 cpu_now
 echo "== every stage that ran passed ($(($(date +%s) - start)) s, CPU $cpu s)"
