@@ -31,13 +31,23 @@
 # stage says why it was skipped. REDU_TEST_SKIP="host main san fuzz nvptx clean-root" (any of
 # them) leaves stages out; without clean-root, host and main run here. clean-root.sh skips
 # "san fuzz nvptx clean-root" inside the root.
-# Where the time goes, CPU seconds on this 2-core machine (per object, 2026-11-26): the
-# host-offload build 342 (libredu 135, of it 128 in its three stamped files; test_region
-# 37, test_udr 25, the stress TUs 29); the sm_90 build about twice that (test_udr alone 117,
-# libredu 196); the -O1 sanitized libredu 190. Tests (clean root, 2026-11-25): 137 s on the
-# plugin, 102 s under host fallback, of which test_large 24 + 18, the forced plans of
-# test_segmented 30 + 15, label once about 38 per pass. Under ASan at -O0 the fallback pass
-# took 439 s (test_udr 130, test_exact 123, test_segmented 72).
+# Where the time goes, in CPU seconds (per compiled object, through a compiler launcher that
+# logs /usr/bin/time; the machine is shared, so wall times of single pieces mean little):
+#   host-offload build, every target  342: libredu 135 (its three stamped files 128),
+#                                     test_region 37, test_udr 25, stress TUs 29, links 33
+#   sm_90 build                       617: libredu 200, test_udr 118 (OpenMPOpt's CGSCC pass
+#                                     is 32 of its 59 s of device passes), stress TUs 119
+#                                     (stress_b 79), test_region 59, links 33
+#   codegen check                     about 170, one file at a time
+#   san tree (-O1)                    399 for the suite, 254 for the fuzz harness with its
+#                                     instrumented copy of libredu
+#   san, host-fallback pass           78 at -O1; test_udr alone 16.5 at -O1, 141 at -O0
+#   label once                        34 per pass (compilers and scripts)
+#   fuzz                              60 s of fuzzing, 2 x 30
+# In the clean root (2026-11-25): the root ready in 5 s from the cached base (building that
+# base, once a month, 56 s), setup.sh --cuda 68 s, CTest 137 s on the plugin and 102 s under
+# host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
+# 38, now in the plugin pass only), main 12 s.
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
