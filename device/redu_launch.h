@@ -1,8 +1,10 @@
-/* The launch record: all that a kernel template (redu_array_kernel.h, redu_index_kernel.h)
- * is handed by the host besides its inputs. The host fills it (host/redu_call.c) from the
- * plan and its scratch; the kernels know nothing else of the host. Every pointer a launch
- * takes, its inputs included, is a device address: host arrays are the host's business
- * (host/redu_host_arrays.h), and no launch maps anything. */
+/* What every kernel is handed by the host besides its inputs, and how it is launched: the
+ * launch records (redu__launch for a kernel over arrays or a wrapped region, redu__seg_launch
+ * for a segmented one), which the host fills (host/redu_call.c, host/redu_segmented.c) from
+ * the plan and its scratch, and the team routine and launch the kernel templates stamp. The
+ * kernels know nothing else of the host. Every pointer a launch takes, its inputs included,
+ * is a device address: host arrays are the host's business (host/redu_host_arrays.h), and
+ * no launch maps anything. */
 #ifndef REDU_LAUNCH_H
 #define REDU_LAUNCH_H
 

@@ -243,7 +243,9 @@ static redu_status redu__check_region_inputs(const redu__device *d, const redu__
 static const unsigned redu__known_flags =
     REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE | REDU_EXACT;
 
-redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *opts)
+/* The checks of redu_options and the shape: unknown flags, REDU_EXACT where it does not
+ * apply, negative teams/threads, accumulator sizes. */
+static redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *opts)
 {
   if (opts && (opts->flags & ~redu__known_flags))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
@@ -277,28 +279,35 @@ redu_status redu__check_shape(const redu__call_shape *sh, const redu_options *op
   return REDU_OK;
 }
 
+redu_status redu__call_open(const redu__call_shape *sh, int device, size_t count, int no_result,
+                            const redu_options *opts, redu__device **d, int *empty)
+{
+  redu_status s = redu__check_shape(sh, opts);
+  if (s != REDU_OK)
+    return s;
+  if (sh->segmented && opts && opts->scratchpad)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: segmented and batched calls take libredu's own scratch, which grows "
+                      "with the segment count; pass scratchpad = NULL",
+                      sh->fn);
+  if (no_result)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: the result pointer is NULL", sh->fn);
+  if ((s = redu__device_get(device, d, sh->fn)) != REDU_OK)
+    return s;
+  *empty = count == 0;
+  redu__plan p;
+  return *empty ? redu__plan_make(*d, 1, sh, opts, &p) : REDU_OK;
+}
+
 redu_status redu__call_begin(redu__call *c, const redu__call_shape *sh, int device, const void *x,
                              size_t n, const void *out1, const void *out2, const redu_options *opts)
 {
   const char *fn = sh->fn;
   *c = (redu__call){0};
-  redu_status s = redu__check_shape(sh, opts);
-  if (s != REDU_OK)
-    return s;
-  if (!out1 || !out2)
-    return redu__fail(REDU_ERR_NULL_ARG, "%s: the result pointer is NULL", fn);
   redu__device *d;
-  if ((s = redu__device_get(device, &d, fn)) != REDU_OK)
+  redu_status s = redu__call_open(sh, device, n, !out1 || !out2, opts, &d, &c->empty);
+  if (s != REDU_OK || c->empty)
     return s;
-  if (n == 0) {
-    /* Nothing runs, but options are judged as for any n: the same call must not pass or
-     * fail by the size of its input. */
-    redu__plan p;
-    if ((s = redu__plan_make(d, 1, sh, opts, &p)) != REDU_OK)
-      return s;
-    c->empty = 1;
-    return REDU_OK;
-  }
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
   if ((s = sh->ptrs ? redu__check_region_inputs(d, sh, n)
                     : redu__check_array_input(d, sh, x, n, on_host)) != REDU_OK)

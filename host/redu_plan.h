@@ -3,8 +3,8 @@
 #ifndef REDU_PLAN_H
 #define REDU_PLAN_H
 
-#include "host/redu_call.h"
 #include "host/redu_device.h"
+#include "host/redu_shape.h"
 #include <stddef.h>
 
 typedef struct redu__plan {
@@ -26,13 +26,15 @@ typedef struct redu__plan {
  * only when printed, not on every call. */
 void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, size_t len);
 
-/* Fills p for n elements of the given shape; per-call opts override REDU_TEAMS /
- * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device
- * cannot run. */
-/* The checks of redu_options and the shape every call makes first (host/redu_call.c):
- * unknown flags, REDU_EXACT where it does not apply, negative teams/threads, accumulator
- * sizes. */
-redu_status redu__check_shape(const redu__call_shape *shape, const redu_options *opts);
+/* The opening of every call (host/redu_call.c; redu__call_begin, redu__seg_call_begin), in
+ * one order: redu_options and the shape (unknown flags, REDU_EXACT where it does not apply,
+ * negative teams/threads, accumulator sizes, a scratchpad given to a segmented call), then
+ * REDU_ERR_NULL_ARG when no_result says the call's result pointer is NULL (a segmented call's
+ * outputs are arrays, checked with its others), then the device into *d. A call with nothing
+ * to reduce (count 0) sets *empty and plans one element, so that its options are judged as
+ * for any count. */
+redu_status redu__call_open(const redu__call_shape *shape, int device, size_t count, int no_result,
+                            const redu_options *opts, redu__device **d, int *empty);
 
 /* p[0, bytes) must be memory device d reads (checked on NVIDIA; REDU_ERR_NOT_DEVICE_PTR
  * naming `what` and the call fn); *left (if not NULL) gets the bytes from p to the end of
@@ -43,6 +45,9 @@ redu_status redu__check_device_range(const redu__device *d, const void *p, size_
 /* Whether REDU_VERBOSE asks for plans on stderr (read once). */
 int redu__verbose(void);
 
+/* Fills p for n elements of the given shape; per-call opts override REDU_TEAMS /
+ * REDU_THREADS, which override the planner. REDU_ERR_BAD_OPTION for values the device
+ * cannot run. */
 redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_shape *shape,
                             const redu_options *opts, redu__plan *p);
 

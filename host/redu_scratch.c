@@ -1,8 +1,8 @@
 #include "host/redu_scratch.h"
 
 #include "device/redu_exact_acc.h"
-#include "device/redu_reducers.h"
-#include "host/redu_call.h"
+#include "device/redu_launch.h"
+#include "host/redu_shape.h"
 #include <omp.h>
 #include <stdlib.h>
 
@@ -25,7 +25,7 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
 }
 
 /* The largest accumulator a call reduces into: a declared type's, an exact call's record, or
- * a region's record with its exact kinds (host/redu_call.h). */
+ * a region's record with its exact kinds (host/redu_shape.h). */
 enum {
   REDU__SLOT_ACC_BYTES = REDU_EXACT_ACC_BYTES > REDU__REGION_MAX_RECORD ? REDU_EXACT_ACC_BYTES
                                                                         : REDU__REGION_MAX_RECORD
@@ -33,6 +33,11 @@ enum {
 _Static_assert(REDU_EXACT_ACC_BYTES == REDU__X_MAX_RECORD_BYTES &&
                    REDU_EXACT_ACC_BYTES >= REDU_MAX_ACC_BYTES,
                "REDU_EXACT_ACC_BYTES (redu.h) must be the largest exact record");
+/* A segmented launch keeps two partials per team and the teams' records in the same buffer
+ * (device/redu_launch.h), with accumulators of at most REDU_MAX_ACC_BYTES. */
+_Static_assert(REDU__SEG_PARTIAL_BYTES(REDU_MAX_TEAMS, REDU_MAX_ACC_BYTES) <=
+                   (size_t)REDU_MAX_TEAMS * REDU__SLOT_ACC_BYTES,
+               "a slot's partials must hold a segmented launch's partials and records");
 
 static redu__slot *redu__slot_new(redu__device *d)
 {

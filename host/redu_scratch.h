@@ -8,7 +8,8 @@
 
 typedef struct redu__slot {
   struct redu__slot *next;
-  void *partials;    /* device: REDU_MAX_TEAMS * REDU_EXACT_ACC_BYTES (the largest record) */
+  void *partials;    /* device: REDU_MAX_TEAMS of the largest record a call reduces into
+                        (host/redu_scratch.c), which also hold a segmented launch's */
   unsigned *counter; /* device: teams arrived, zero between calls */
   void *result;      /* pinned host memory the GPU writes (host memory on a CPU device) */
   void *spill;       /* device: team scratch that did not fit in team memory, or NULL */

@@ -218,25 +218,11 @@ redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *sh, 
                                  const void *x, const size_t *offsets, size_t seg_len, size_t nseg,
                                  void *values, size_t *indices, const redu_options *opts)
 {
-  const char *fn = sh->fn;
-  *c = (redu__seg_call){.fn = fn};
-  redu_status s = redu__check_shape(sh, opts);
-  if (s != REDU_OK)
-    return s;
-  if (opts && opts->scratchpad)
-    return redu__fail(REDU_ERR_UNSUPPORTED,
-                      "%s: segmented and batched calls take libredu's own scratch, which grows "
-                      "with the segment count; pass scratchpad = NULL",
-                      fn);
+  *c = (redu__seg_call){.fn = sh->fn};
   redu__device *d;
-  if ((s = redu__device_get(device, &d, fn)) != REDU_OK)
+  redu_status s = redu__call_open(sh, device, nseg, 0, opts, &d, &c->empty);
+  if (s != REDU_OK || c->empty)
     return s;
-  redu__plan p;
-  if (nseg == 0) {
-    /* Nothing is read or written, but options are judged as for any call. */
-    c->empty = 1;
-    return redu__plan_make(d, 1, sh, opts, &p);
-  }
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
   size_t limit = 0;
   redu__seg_extent ext = {0, 0, 0};
@@ -245,6 +231,7 @@ redu_status redu__seg_call_begin(redu__seg_call *c, const redu__call_shape *sh, 
     return s;
   /* Offsets on the device: plan a full grid (the element count is the kernel's to read). */
   size_t n_plan = ext.known ? (ext.total ? ext.total : 1) : SIZE_MAX / 2 / sh->elem_size;
+  redu__plan p;
   if ((s = redu__plan_make(d, n_plan, sh, opts, &p)) != REDU_OK)
     return s;
   c->launch = (redu__seg_launch){

@@ -1,20 +1,28 @@
 #!/bin/sh
-# The whole test suite. Each stage runs once, in one place (its home), and prints its time:
+# The whole test suite. Each stage runs once, in one place (its home), and prints its time
+# (wall seconds, and CPU seconds of its processes: on a shared machine only the second is
+# its own):
 #   host   host-offload build: CTest on the x86_64 offload plugin, then again with
-#          OMP_TARGET_OFFLOAD=DISABLED (host fallback)                    home: the clean root
-#   main   the main command, scripts/run-main.sh --quick (its CSV must appear)
-#                                                                          home: the clean root
+#          OMP_TARGET_OFFLOAD=DISABLED (host fallback) but for label once (checks of the
+#          sources, the build and the installation, whose outcome no device changes: they
+#          run once, on the plugin pass, two at a time)           home: the clean root
+#   main   the main command, scripts/run-main.sh --quick (its CSV must appear); the build
+#          is stage host's                                         home: the clean root
 #   san    the suite built with AddressSanitizer + UndefinedBehaviorSanitizer on host code
-#          (the offload image itself is not instrumented; docs/targets.md), in both host
-#          modes, without the forced-plan repeats (label plan: the same tests under other
-#          team counts, which stage host runs; under the sanitizers the host code differs only
-#          in the numbers it plans with), the >2^31-element tests (label large) and the
-#          benchmark (label bench, run by stage main)                      home: this machine
-#   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode;
-#          only its own target is built                                    home: this machine
+#          at -O1 (the offload image itself is not instrumented; docs/targets.md), in both
+#          host modes, without the forced-plan repeats (label plan: the same tests under
+#          other team counts, which stage host runs; under the sanitizers the host code
+#          differs only in the numbers it plans with), the >2^31-element and stress tests
+#          (label large; the stress matrix is not built), label once and the benchmark
+#          (stage host's); its tree also builds stage fuzz's harness   home: this machine
+#   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode,
+#          from stage san's tree (the harness and its instrumented copy of libredu, -O1 as
+#          libFuzzer's documentation builds)                       home: this machine
 #   nvptx  the NVIDIA sm_90 build, compiled and linked (device code that does not compile
-#          never lands), its codegen check (tests/check_codegen.sh), and the suite on the GPU
-#          when an NVIDIA GPU is present                                   home: this machine
+#          never lands), with its codegen check (tests/check_codegen.sh) running beside it,
+#          and the suite on the GPU when an NVIDIA GPU is present; the whole stage runs
+#          beside the others at low priority, on the CPU time they leave idle (see below)
+#                                                                  home: this machine
 #   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
 #          and main (scripts/clean-root.sh), so no package this machine happens to have can
 #          hide one missing from setup.sh.
@@ -23,6 +31,23 @@
 # stage says why it was skipped. REDU_TEST_SKIP="host main san fuzz nvptx clean-root" (any of
 # them) leaves stages out; without clean-root, host and main run here. clean-root.sh skips
 # "san fuzz nvptx clean-root" inside the root.
+# Where the time goes, in CPU seconds (per compiled object, through a compiler launcher that
+# logs /usr/bin/time; the machine is shared, so wall times of single pieces mean little):
+#   host-offload build, every target  342: libredu 135 (its three stamped files 128),
+#                                     test_region 37, test_udr 25, stress TUs 29, links 33
+#   sm_90 build                       617: libredu 200, test_udr 118 (OpenMPOpt's CGSCC pass
+#                                     is 32 of its 59 s of device passes), stress TUs 119
+#                                     (stress_b 79), test_region 59, links 33
+#   codegen check                     about 170, one file at a time
+#   san tree (-O1)                    399 for the suite, 254 for the fuzz harness with its
+#                                     instrumented copy of libredu
+#   san, host-fallback pass           78 at -O1; test_udr alone 16.5 at -O1, 141 at -O0
+#   label once                        34 per pass (compilers and scripts)
+#   fuzz                              60 s of fuzzing, 2 x 30
+# In the clean root (2026-11-25): the root ready in 5 s from the cached base (building that
+# base, once a month, 56 s), setup.sh --cuda 68 s, CTest 137 s on the plugin and 102 s under
+# host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
+# 38, now in the plugin pass only), main 12 s.
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
@@ -33,7 +58,18 @@ skipped() { case " ${REDU_TEST_SKIP:-} " in *" $1 "*) return 0 ;; esac; return 1
 no_cub=-DREDU_BUILD_CUB_REFERENCE=OFF
 summary=""
 
-# run_stage NAME: runs stage_NAME (unless REDU_TEST_SKIP names it) and prints its time.
+# cpu_now: sets cpu to the CPU seconds of this shell's finished children (the stages' builds
+# and tests), from `times` (its second line). Not a command substitution: there `times`
+# would run in a subshell, whose children's times start at zero.
+cpu_now() {
+  times >"$times_file"
+  cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/)
+                       printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$times_file")
+}
+
+# run_stage NAME: runs stage_NAME (unless REDU_TEST_SKIP names it) and prints its time: wall
+# seconds, and CPU seconds of its processes (on a shared machine the wall time also counts
+# other people's work; the CPU time does not).
 run_stage() {
   if skipped "$1"; then
     echo "== stage $1: skipped (REDU_TEST_SKIP)"
@@ -42,11 +78,15 @@ run_stage() {
     return 0
   fi
   t0=$(date +%s)
+  cpu_now
+  c0=$cpu
   echo "== stage $1"
   "stage_$(echo "$1" | tr - _)"
-  echo "== stage $1: $(($(date +%s) - t0)) s"
+  cpu_now
+  took="$(($(date +%s) - t0)) s (CPU $((cpu - c0)) s)"
+  echo "== stage $1: $took"
   summary="$summary
-   $1: $(($(date +%s) - t0)) s"
+   $1: $took"
 }
 
 stage_host() {
@@ -54,9 +94,13 @@ stage_host() {
   configure_build "$root/build" host-offload $no_cub
   cd "$root/build"
   echo "== tests on the host-offload plugin"
-  ctest --output-on-failure
+  # One at a time: each runs OpenMP threads on every core. The label once (checks of the
+  # sources, the build and the installation: compilers and scripts, one core each) runs
+  # here only, side by side.
+  ctest --output-on-failure -LE once
+  ctest --output-on-failure -L once -j "$jobs"
   echo "== tests under host fallback (OMP_TARGET_OFFLOAD=DISABLED)"
-  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure
+  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE once
   cd "$root"
 }
 
@@ -68,38 +112,61 @@ stage_main() {
     { echo "run-main.sh wrote no results/redu-bench-*.csv" >&2; return 1; }
 }
 
+# The instrumented tree, shared by stages san and fuzz: host code under ASan + UBSan, -O1
+# (what the ASan and libFuzzer documentations advise: at -O0 the kernels that run as
+# instrumented host code under host fallback were several times slower still), the libFuzzer
+# harness and its own instrumented copy of libredu (tests/fuzz) beside the suite. The stress
+# matrix is not built: no large test runs under the sanitizers.
+configure_san() {
+  CC=clang-19 cmake -S "$root" -B "$root/build-san" -DREDU_OFFLOAD=host-offload \
+    -DREDU_SANITIZE=ON -DREDU_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
+    -DREDU_BUILD_STRESS=OFF -DREDU_BUILD_BENCH=OFF $no_cub >/dev/null
+}
+
 stage_san() {
-  configure_build "$root/build-san" host-offload -DREDU_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
-    -DREDU_BUILD_BENCH=OFF $no_cub
+  configure_san
+  cmake --build "$root/build-san" -j "$jobs"
   cd "$root/build-san"
   # libomp/libomptarget keep allocations to process exit: leak checking would only see
-  # theirs. The >2^31-element test is covered by stage host.
+  # theirs. Stage host runs the >2^31-element and stress tests (label large), the forced
+  # plans (label plan) and the checks of sources and build (label once); stage fuzz the
+  # harness (label fuzz).
   # allocator_may_return_null: a test asks for more device memory than exists (host arrays
   # of 2^61 bytes) and checks REDU_ERR_OUT_OF_MEMORY; ASan would abort on the host plugin's
   # malloc instead of returning NULL as the allocator does without it.
   asan=detect_leaks=0:allocator_may_return_null=1
-  ASAN_OPTIONS=$asan ctest --output-on-failure -LE "large|plan"
-  ASAN_OPTIONS=$asan OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "large|plan"
+  ASAN_OPTIONS=$asan ctest --output-on-failure -LE "large|plan|once|fuzz"
+  ASAN_OPTIONS=$asan OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "large|plan|once|fuzz"
   cd "$root"
 }
 
 stage_fuzz() {
   echo "== libFuzzer harness (tests/fuzz): 30 s on the host-offload plugin, 30 s under host fallback"
-  CC=clang-19 cmake -S "$root" -B "$root/build-fuzz" -DREDU_OFFLOAD=host-offload -DREDU_FUZZ=ON \
-    -DREDU_BUILD_BENCH=OFF $no_cub >/dev/null
-  # The harness and its instrumented copy of libredu only: the suite is stage host's.
-  cmake --build "$root/build-fuzz" -j "$jobs" --target fuzz_redu
-  (cd "$root/build-fuzz" && ctest --output-on-failure -L fuzz)
+  # Built by stage san (the same tree); here only when that stage was left out.
+  configure_san
+  cmake --build "$root/build-san" -j "$jobs" --target fuzz_redu
+  (cd "$root/build-san" && ctest --output-on-failure -L fuzz)
 }
 
 stage_nvptx() {
-  echo "== NVIDIA sm_90 build (compile and link)"
-  configure_build "$root/build-gpu" nvptx -DREDU_BUILD_BENCH=OFF
-  echo "== NVIDIA codegen check: no globalized locals, every kernel SPMD, OpenMPOpt disabled"
-  (cd "$root/build-gpu" && ctest --output-on-failure -L codegen)
+  echo "== NVIDIA sm_90 build (compile and link) and codegen check (no globalized locals,"
+  echo "   every kernel SPMD, OpenMPOpt disabled), side by side"
+  CC=clang-19 cmake -S "$root" -B "$root/build-gpu" -DREDU_OFFLOAD=nvptx -DREDU_BUILD_BENCH=OFF \
+    >/dev/null
+  # The check compiles the sources itself, one file at a time: beside the build it fills the
+  # cores the build leaves idle (its links, its longest files at the end).
+  codegen_log=$root/build-gpu/codegen.log
+  (cd "$root/build-gpu" && ctest --output-on-failure -L codegen >"$codegen_log" 2>&1) &
+  codegen=$!
+  build=0
+  cmake --build "$root/build-gpu" -j "$jobs" || build=$?
+  check=0
+  wait "$codegen" || check=$?
+  cat "$codegen_log"
+  [ "$build" = 0 ] && [ "$check" = 0 ] || return 1
   if has_gpu; then
     echo "== tests on the GPU"
-    (cd "$root/build-gpu" && ctest --output-on-failure)
+    (cd "$root/build-gpu" && ctest --output-on-failure -LE "codegen|once")
   fi
 }
 
@@ -120,8 +187,31 @@ clean_root_blocker() {
   fi
 }
 
+times_file=$(mktemp)
+beside_log=$(mktemp)
+beside_pid=""
+# A failed stage ends the script: the stage beside it goes too (its running compile ends on
+# its own).
+trap '[ -z "$beside_pid" ] || kill "$beside_pid" 2>/dev/null
+  rm -f "$times_file" "$beside_log" "$beside_log.summary" "$beside_log.times"' EXIT
 start=$(date +%s)
 "$root/scripts/setup.sh" --cuda
+
+# Stage nvptx only compiles (it runs tests only on a GPU) and needs nothing of the others: it
+# runs beside them at low priority (nice 10) and takes the CPU time they leave idle (the clean
+# root's package installs, the tests that keep one core busy, libFuzzer's one process). Its
+# output is printed when it is awaited, after the others. Its wall time overlaps theirs.
+if ! skipped nvptx; then
+  (
+    renice -n 10 -p "$(sh -c 'echo $PPID')" >/dev/null
+    summary="" times_file=$beside_log.times
+    run_stage nvptx
+    echo "$summary" >"$beside_log.summary"
+  ) >"$beside_log" 2>&1 &
+  beside_pid=$!
+  echo "== stage nvptx: started beside the others (output below, when it ends)"
+fi
+
 if skipped clean-root; then
   run_stage clean-root
   run_stage host
@@ -141,6 +231,16 @@ else
 fi
 run_stage san
 run_stage fuzz
-run_stage nvptx
+if [ -n "$beside_pid" ]; then
+  rc=0
+  wait "$beside_pid" || rc=$?
+  beside_pid=""
+  cat "$beside_log"
+  [ "$rc" = 0 ] || { echo "== stage nvptx: FAILED (exit $rc)" >&2; exit "$rc"; }
+  summary="$summary$(cat "$beside_log.summary")"
+else
+  run_stage nvptx
+fi
 echo "== stage times:$summary"
-echo "== every stage that ran passed ($(($(date +%s) - start)) s)"
+cpu_now
+echo "== every stage that ran passed ($(($(date +%s) - start)) s, CPU $cpu s)"
