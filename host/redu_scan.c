@@ -74,19 +74,13 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                                .acc_size = acc_size,
                                .acc_align = acc_align,
                                .builtin = 1};
-  redu_status s = redu__check_shape(&sh, opts);
-  if (s != REDU_OK)
-    return s;
+  /* The opening every call shares: options and shape, the device, and for n = 0 the
+   * options judged as for any n. */
   redu__device *d;
-  if ((s = redu__device_get(device, &d, fn)) != REDU_OK)
+  redu_status s = redu__call_open(&sh, device, n, 0, opts, &d, &c->empty);
+  if (s != REDU_OK || c->empty)
     return s;
   redu__plan p;
-  if (n == 0) {
-    /* Nothing runs, but the options are judged as for any n. */
-    if ((s = redu__plan_make(d, 1, &sh, opts, &p)) == REDU_OK)
-      c->empty = 1;
-    return s;
-  }
   if ((s = redu__scan_check_arrays(fn, elem_size, elem_align, x, y, n)) != REDU_OK)
     return s;
   size_t bytes = n * elem_size;
