@@ -1,4 +1,5 @@
-/* Array scans (prefix combines), reduce-then-scan in two launches of one kernel.
+/* Array scans (prefix combines): reduce-then-scan in two launches of one kernel, or a single
+ * pass with decoupled look-back (below).
  *
  * REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
  *   void PFX_launch(const redu__launch *L, const T *x, T *y, size_t n, A init, int exclusive)
