@@ -2,7 +2,8 @@
  * pass with decoupled look-back (below).
  *
  * REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
- *   void PFX_launch(const redu__launch *L, const T *x, T *y, size_t n, A init, int exclusive)
+ *   void PFX_launch(const redu__launch *L, const T *x, T *y, size_t n, A init, int exclusive,
+ *                   size_t tile)
  * which writes y[i] = FINISH(init . x[0] . ... . x[i]) (inclusive) or
  * FINISH(init . x[0] . ... . x[i - 1]) (exclusive) for i in [0, n), `.` being COMBINE over
  * LIFTed elements (the op table's columns, device/redu_op_table.h). x and y are device
