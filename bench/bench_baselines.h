@@ -2,9 +2,9 @@
  *   clang's built-in reduction clause (a declare reduction on a value/index struct for
  *   argmin: OpenMP C has no built-in min-loc), as written plainly and with
  *   dist_schedule(static), a plain read kernel as the bandwidth ceiling (on the host: a
- *   vectorised read by every core), an empty target region as the per-call floor, and on
- *   the host a plain `parallel for reduction`. Each peer is built in a file of its own
- *   (peer_*.c; bench/README.md says why). */
+ *   vectorised read by every core), a copy kernel as the scans' ceiling, an empty target region as
+ * the per-call floor, and on the host a plain `parallel for reduction`. Each peer is built in a
+ * file of its own (peer_*.c; bench/README.md says why). */
 #ifndef BENCH_BASELINES_H
 #define BENCH_BASELINES_H
 
@@ -28,6 +28,9 @@ bench_value bench_builtin_static(int dev, bench_op op, bench_type t, const void 
 bench_value bench_host_parallel_for(bench_op op, bench_type t, const void *x, size_t n);
 /* Reads `bytes` of device memory with 16-byte loads and no reduction tree. */
 void bench_read_kernel(int dev, const void *x, size_t bytes, int teams, int threads);
+/* Copies `bytes` (a multiple of 16) of device memory x to y with 16-byte words: the ceiling
+ * of a scan, which reads n elements and writes n. */
+void bench_copy_kernel(int dev, const void *x, void *y, size_t bytes, int teams, int threads);
 /* The host's read ceiling: `bytes` of host memory read by every core of the OpenMP team,
  * one contiguous chunk each, four 16-byte accumulators (vectorised), no reduction tree. */
 void bench_host_read(const void *x, size_t bytes);

@@ -5,7 +5,8 @@
 // sum_g2g: the gpu_to_gpu deterministic sum, with CCCL 3.1 or later), impl kbn for a plain
 // Kahan-Babuska-Neumaier kernel (sum and dot, f64 and f32). Dot products read x and the
 // data after it (y[i] = element max_n + i), as redu-bench's exact section does. With
-// --struct N, also the structs section's complex sum of N elements (run_struct).
+// --struct N, also the structs section's complex sum of N elements (run_struct). Impl
+// cubscan: DeviceScan::InclusiveSum for the scan section (run_scan).
 //   redu-bench-cub N [N ...] [--struct N]
 #include <algorithm>
 #include <chrono>
@@ -215,6 +216,33 @@ template <typename T> static void run(const char *name, const std::vector<size_t
   cudaFree(part);
 }
 
+// The scan section of redu-bench (bench_scan.h): DeviceScan::InclusiveSum from x into y at
+// each size (redu-bench passes 2^10, 2^16, 2^20, 2^24, 2^27 up to its --max-log2), end to
+// end (the result stays on the device, as redu-bench's does).
+template <typename T> static void run_scan(const char *name, const std::vector<size_t> &sizes)
+{
+  size_t max_n = *std::max_element(sizes.begin(), sizes.end());
+  T *x, *y;
+  CHECK(cudaMalloc(&x, max_n * sizeof(T)));
+  CHECK(cudaMalloc(&y, max_n * sizeof(T)));
+  fill<<<1024, 256>>>(x, max_n);
+  CHECK(cudaDeviceSynchronize());
+  for (size_t n : sizes) {
+    int nn = (int)n;
+    void *temp = nullptr;
+    size_t tb = 0;
+    CHECK(cub::DeviceScan::InclusiveSum(temp, tb, x, y, nn));
+    CHECK(cudaMalloc(&temp, tb));
+    printf("cubscan,sum,%s,%zu,%.6f\n", name, n, median_ms([&] {
+             CHECK(cub::DeviceScan::InclusiveSum(temp, tb, x, y, nn));
+             CHECK(cudaDeviceSynchronize());
+           }));
+    CHECK(cudaFree(temp));
+  }
+  CHECK(cudaFree(x));
+  CHECK(cudaFree(y));
+}
+
 // The segmented cases of redu-bench (bench_seg_cases.h) over n doubles:
 // DeviceSegmentedReduce::Sum end to end (results stay on the device, as redu-bench's do).
 static void run_segmented(size_t max_n)
@@ -333,6 +361,10 @@ int main(int argc, char **argv)
   run<int32_t>("i32", sizes);
   run<int64_t>("i64", sizes);
   run_segmented(*std::max_element(sizes.begin(), sizes.end()));
+  run_scan<int32_t>("i32", sizes);
+  run_scan<int64_t>("i64", sizes);
+  run_scan<float>("f32", sizes);
+  run_scan<double>("f64", sizes);
   if (struct_n)
     run_struct(struct_n);
   return 0;

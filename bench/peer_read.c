@@ -1,5 +1,5 @@
 /* The bandwidth ceilings: a read of the same bytes with no reduction, on the device and on
- * the host. */
+ * the host, and a copy (the scans' ceiling). */
 #include "bench_baselines.h"
 
 #include <omp.h>
@@ -31,6 +31,23 @@ void bench_read_kernel(int dev, const void *x, size_t bytes, int teams, int thre
     /* Never true for the benchmark data; keeps the loads alive without a reduction. */
     if ((acc.x & acc.y & acc.z & acc.w) == 0xffffffffu)
       *sink = 1;
+  }
+}
+
+void bench_copy_kernel(int dev, const void *x, void *y, size_t bytes, int teams, int threads)
+{
+  const bench_word *w = x;
+  bench_word *o = y;
+  size_t nw = bytes / sizeof(bench_word);
+  /* Grid-strided 16-byte words, each thread one load and one store per step (bytes is a
+   * multiple of 16 in every case). */
+#pragma omp target teams device(dev) num_teams(teams) thread_limit(threads) is_device_ptr(w, o)
+#pragma omp parallel num_threads(threads)
+  {
+    size_t stride = (size_t)omp_get_num_teams() * omp_get_num_threads();
+    for (size_t k = (size_t)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
+         k < nw; k += stride)
+      o[k] = w[k];
   }
 }
 

@@ -10,7 +10,9 @@
  * regions (wrapped loop bodies, 2^max-log2 doubles per array), exact (REDU_EXACT sums and
  * redu_dot_f32/f64 at 2^20, 2^24 and 2^27 elements up to 2^max-log2), segmented (one
  * redu_segmented_sum_f64 call over 2^max-log2 doubles in uniform and power-law segments,
- * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce), floor (the per-call
+ * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce), scan (inclusive scans
+ * up to 2^max-log2 elements, each pass forced and the planner's choice, beside CUB's
+ * DeviceScan and a copy kernel, bench/bench_scan.h), floor (the per-call
  * floor at n = 1 ... 2^20, bench/bench_floor.h; --floor-case NAME repeats one of its cases
  * for a profiler), multi (every GPU of the node reducing 2^max-log2 doubles each in one
  * redu_multi_reduce call, against device 0 alone over all of them; GPU machines with two or
@@ -29,6 +31,7 @@
 #include "bench_floor.h"
 #include "bench_multi.h"
 #include "bench_regions.h"
+#include "bench_scan.h"
 #include "bench_segmented.h"
 #include "bench_structs.h"
 #include "bench_util.h"
@@ -91,6 +94,7 @@ static void load_cub(const size_t *sizes, int nsizes, size_t struct_n, int floor
     bench_segmented_note(impl, op, n, ms);
     bench_arrays_note(impl, op, type, n, ms);
     bench_structs_note(impl, op, n, ms);
+    bench_scan_note(impl, op, type, n, ms);
   }
   pclose(p);
 }
@@ -123,12 +127,13 @@ int main(int argc, char **argv)
              atoi(argv[i + 1]) <= 64)
       repeat = atoi(argv[++i]);
     else {
-      fprintf(stderr,
-              "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
-              "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-              "[--only arrays,structs,regions,exact,segmented,floor,multi] [--floor-case NAME] "
-              "[--repeat K (1..64)]\n",
-              argv[0]);
+      fprintf(
+          stderr,
+          "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
+          "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
+          "[--only arrays,structs,regions,exact,segmented,scan,floor,multi] [--floor-case NAME] "
+          "[--repeat K (1..64)]\n",
+          argv[0]);
       return 2;
     }
   }
@@ -228,6 +233,13 @@ int main(int argc, char **argv)
   if (bench_listed(sections, "segmented")) {
     bench_timing bt = {empty_ms, on_host, csv};
     mismatches += bench_segmented(dev, max_n, &bt);
+  }
+  if (bench_listed(sections, "scan")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    int m = bench_scan(dev, max_n, &bt);
+    if (m < 0)
+      return 1;
+    mismatches += m;
   }
   if (bench_listed(sections, "floor")) {
     bench_timing bt = {empty_ms, on_host, csv};

@@ -1,7 +1,9 @@
-/* Array scans (prefix combines), reduce-then-scan in two launches of one kernel.
+/* Array scans (prefix combines): reduce-then-scan in two launches of one kernel, or a single
+ * pass with decoupled look-back (below).
  *
  * REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
- *   void PFX_launch(const redu__launch *L, const T *x, T *y, size_t n, A init, int exclusive)
+ *   void PFX_launch(const redu__launch *L, const T *x, T *y, size_t n, A init, int exclusive,
+ *                   size_t tile)
  * which writes y[i] = FINISH(init . x[0] . ... . x[i]) (inclusive) or
  * FINISH(init . x[0] . ... . x[i - 1]) (exclusive) for i in [0, n), `.` being COMBINE over
  * LIFTed elements (the op table's columns, device/redu_op_table.h). x and y are device
@@ -22,7 +24,21 @@
  * k: GPUs 32 bytes of elements per thread and tile (a warp's first pass reads 1 KiB
  * contiguous, its second pass hits the cache); CPUs (redu__dev_vector_chunks) one tile per
  * block, each thread one contiguous run of it.
- * Loads are plain (never the read-only path of redu__dev_load16): y may be x. */
+ * Loads are plain (never the read-only path of redu__dev_load16): y may be x.
+ *
+ * The single pass (decoupled look-back; PFX_launch with tile > 0) reads x once from memory:
+ * a reset launch zeroes the status words (the tile counter and one state per tile, in the
+ * slot's partials, which other calls overwrite, so they are cleared for every call), then
+ * each team claims tiles of `tile` elements in order through the counter (a team only ever
+ * waits on tiles claimed before its own, by teams that are running: no deadlock on GPUs, nor
+ * where teams run one after another on a CPU), folds its tile, publishes the aggregate
+ * (value, device fence, state 1), looks back over tiles t-1, t-2, ... until one shows its
+ * inclusive prefix (state 2), combining aggregates in tile order on the way, publishes its
+ * own inclusive prefix (value, fence, state 2), and scans the tile again (from cache)
+ * writing y. A reader fences after seeing a state and before reading the value. How deep
+ * the look-back goes depends on timing, so the association of the prefixes does too: the
+ * host takes the single pass only for ops whose combine gives the same bits in any
+ * association (every op but float sum and product; host/redu_scan.c). */
 #ifndef REDU_SCAN_KERNEL_H
 #define REDU_SCAN_KERNEL_H
 
@@ -37,6 +53,10 @@
 
 /* Bytes of elements a GPU thread takes per tile. */
 #define REDU__SCAN_GPU_TILE_BYTES 32
+/* A single-pass tile on GPUs: this many of those tiles (8 KiB per 256 threads each), so
+ * that its second read hits the cache; on CPUs this many bytes (a core's L2 holds it). */
+#define REDU__SCAN_ONE_PASS_ROUNDS 8
+#define REDU__SCAN_CPU_TILE_BYTES ((size_t)256 << 10)
 
 #pragma omp begin declare target
 /* The first element of block b of nblocks over [0, n): the first n % nblocks blocks take
@@ -46,7 +66,49 @@ static inline size_t redu__scan_block_start(size_t n, size_t nblocks, size_t b)
   size_t q = n / nblocks, r = n % nblocks;
   return b * q + (b < r ? b : r);
 }
+
+/* The single pass's status in the slot's partials: unsigned word 0 the tile counter, word
+ * 1 + t tile t's state (REDU__SCAN_*), then from redu__scan_lb_values(ntiles) bytes on the
+ * tiles' aggregates, then their inclusive prefixes (one accumulator each). */
+#define REDU__SCAN_NOTHING 0u   /* tile t published nothing yet */
+#define REDU__SCAN_AGGREGATE 1u /* its aggregate is readable */
+#define REDU__SCAN_INCLUSIVE 2u /* its inclusive prefix is readable */
+static inline size_t redu__scan_lb_values(size_t ntiles)
+{
+  return ((ntiles + 1) * sizeof(unsigned) + 15) / 16 * 16;
+}
+
+/* Each thread of the reset launch zeroes its share of the counter and states. */
+static inline void redu__scan_lb_clear(unsigned *words, size_t nwords)
+{
+  size_t nth = (size_t)omp_get_num_threads();
+  size_t stride = (size_t)omp_get_num_teams() * nth;
+  _Pragma("clang loop unroll(disable)")
+  for (size_t i = (size_t)omp_get_team_num() * nth + (size_t)omp_get_thread_num(); i < nwords;
+       i += stride)
+    words[i] = 0;
+}
 #pragma omp end declare target
+
+/* Bytes of status a single pass over ntiles tiles of accumulators of acc_size bytes takes. */
+static inline size_t redu__scan_lb_bytes(size_t ntiles, size_t acc_size)
+{
+  return redu__scan_lb_values(ntiles) + 2 * ntiles * acc_size;
+}
+
+/* The reset launch: the counter and ntiles states to zero. */
+static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
+{
+  unsigned *words = (unsigned *)L->partials;
+  size_t nwords = ntiles + 1;
+  int threads = L->threads;
+  size_t want = (nwords + (size_t)threads - 1) / (size_t)threads;
+  int teams = want < (size_t)L->teams ? (int)want : L->teams;
+  REDU__PRAGMA(omp target teams device(L->device) num_teams(teams) thread_limit(threads)
+                   is_device_ptr(words))
+  REDU__PRAGMA(omp parallel num_threads(threads))
+  redu__scan_lb_clear(words, nwords);
+}
 
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                                 \
   _Pragma("omp begin declare target")                                                              \
@@ -162,15 +224,98 @@ static inline size_t redu__scan_block_start(size_t n, size_t nblocks, size_t b)
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
+                                                                                                   \
+  /* Tile t's exclusive prefix (thread 0): publishes its aggregate, looks back to the first        \
+   * inclusive prefix, publishes its own. The aggregates between are combined in tile order. */    \
+  REDU__INLINE A PFX##_look_back(size_t t, A agg, A init, unsigned *words, A *aggs, A *incls)      \
+  {                                                                                                \
+    volatile unsigned *state = (volatile unsigned *)words + 1;                                     \
+    A excl = init;                                                                                 \
+    if (t > 0) {                                                                                   \
+      ((volatile A *)aggs)[t] = agg;                                                               \
+      redu__dev_fence_device(); /* the aggregate before its state */                               \
+      state[t] = REDU__SCAN_AGGREGATE;                                                             \
+      A run = (IDENT); /* aggregates of tiles j + 1 .. t - 1 */                                    \
+      size_t j = t;                                                                                \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (;;) {                                                                                   \
+        unsigned st;                                                                               \
+        --j;                                                                                       \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        while ((st = state[j]) == REDU__SCAN_NOTHING)                                              \
+          ;                                                                                        \
+        redu__dev_fence_device(); /* the value after its state */                                  \
+        if (st == REDU__SCAN_INCLUSIVE) {                                                          \
+          excl = COMBINE(((const volatile A *)incls)[j], run);                                     \
+          break;                                                                                   \
+        }                                                                                          \
+        run = COMBINE(((const volatile A *)aggs)[j], run);                                         \
+      }                                                                                            \
+    }                                                                                              \
+    ((volatile A *)incls)[t] = COMBINE(excl, agg);                                                 \
+    redu__dev_fence_device();                                                                      \
+    state[t] = REDU__SCAN_INCLUSIVE;                                                               \
+    return excl;                                                                                   \
+  }                                                                                                \
+                                                                                                   \
+  /* The single pass: tiles claimed in order until none is left. */                                \
+  static inline __attribute__((flatten)) void PFX##_team1(                                         \
+      const T *x, T *y, size_t n, size_t tile, size_t ntiles, A init, int exclusive, size_t slots, \
+      size_t team_mem, void *spill, void *status)                                                  \
+  {                                                                                                \
+    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
+    char *ts = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                          \
+    A *scratch = (A *)ts;                                                                          \
+    volatile unsigned *claim =                                                                     \
+        (volatile unsigned *)(ts + redu__team_last_offset(slots, sizeof(A)));                      \
+    unsigned *words = (unsigned *)status;                                                          \
+    A *aggs = (A *)((char *)status + redu__scan_lb_values(ntiles)), *incls = aggs + ntiles;        \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (;;) {                                                                                     \
+      if (tid == 0) {                                                                              \
+        unsigned c;                                                                                \
+        _Pragma("omp atomic capture")                                                              \
+        {                                                                                          \
+          c = words[0];                                                                            \
+          words[0] += 1;                                                                           \
+        }                                                                                          \
+        *claim = c;                                                                                \
+      }                                                                                            \
+      _Pragma("omp barrier")                                                                       \
+      size_t t = *claim;                                                                           \
+      if (t >= ntiles)                                                                             \
+        break;                                                                                     \
+      size_t b0 = t * tile, b1 = n - b0 > tile ? b0 + tile : n;                                    \
+      /* Its barriers also keep thread 0 from claiming again before every thread read t. */        \
+      A agg = PFX##_block(x, y, b0, b1, (IDENT), 0, 0, scratch, tid, nth);                         \
+      if (tid == 0)                                                                                \
+        scratch[0] = PFX##_look_back(t, agg, init, words, aggs, incls);                            \
+      _Pragma("omp barrier")                                                                       \
+      A carry = ((volatile A *)scratch)[0];                                                        \
+      _Pragma("omp barrier") /* read before the tiles below reuse the slot */                      \
+      PFX##_block(x, y, b0, b1, carry, 1, exclusive, scratch, tid, nth);                           \
+    }                                                                                              \
+  }                                                                                                \
   _Pragma("omp end declare target")                                                                \
                                                                                                    \
+  /* tile 0: reduce-then-scan; else the single pass over tiles of `tile` elements, its status      \
+   * (redu__scan_lb_bytes) in L->partials. */                                                      \
   static void PFX##_launch(const redu__launch *L, const T *x, T *y, size_t n, A init,              \
-                           int exclusive)                                                          \
+                           int exclusive, size_t tile)                                             \
   {                                                                                                \
     A *partials = (A *)L->partials;                                                                \
     void *spill = L->team_spill;                                                                   \
     int threads = L->threads;                                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem, nblocks = (size_t)L->teams;              \
+    if (tile) {                                                                                    \
+      size_t ntiles = n / tile + (n % tile != 0);                                                  \
+      redu__scan_lb_reset(L, ntiles);                                                              \
+      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
+                       is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem))         \
+      REDU__PRAGMA(omp parallel num_threads(threads))                                              \
+      PFX##_team1(x, y, n, tile, ntiles, init, exclusive, slots, team_mem, spill, partials);       \
+      return;                                                                                      \
+    }                                                                                              \
     for (int phase = nblocks > 1 ? 0 : 1; phase < 2; ++phase) {                                    \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
                        is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem))         \

@@ -17,18 +17,26 @@ typedef struct redu__scan_call {
   void *y_dev;       /* y's device address: the caller's, or its staged copy */
   void *y_host;      /* a host array y (REDU_INPUT_HOST): copied back after the launch */
   size_t y_bytes;
-  int empty; /* n == 0: nothing to launch or write */
+  size_t tile; /* elements per tile of the single pass; 0: reduce-then-scan */
+  int empty;   /* n == 0: nothing to launch or write */
   const char *fn;
   struct redu__device *owner;
   struct redu__slot *slot;
 } redu__scan_call;
 
+/* Scans of at least this many elements take the single pass where the op allows it
+ * (one_pass_ok), smaller ones reduce-then-scan: a first guess that awaits measurement on
+ * the H100 (redu-bench --only scan with REDU_SCAN_PASS=1 and =2; docs/performance.md). */
+#define REDU__SCAN_ONE_PASS_MIN ((size_t)1 << 20)
+
 /* One scan over n elements of elem_size bytes (aligned to elem_align) into accumulators
- * of acc_size bytes; fn names the public call in messages. On REDU_OK with !c->empty the
+ * of acc_size bytes; one_pass_ok: the op's bits do not depend on association, so the
+ * single pass may run it. fn names the public call in messages. On REDU_OK with !c->empty the
  * caller launches and then must call redu__scan_end. */
 redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_size,
-                             size_t elem_align, size_t acc_size, size_t acc_align, int device,
-                             const void *x, void *y, size_t n, const redu_options *opts);
+                             size_t elem_align, size_t acc_size, size_t acc_align, int one_pass_ok,
+                             int device, const void *x, void *y, size_t n,
+                             const redu_options *opts);
 redu_status redu__scan_end(redu__scan_call *c);
 
 #endif

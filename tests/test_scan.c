@@ -5,8 +5,9 @@
  * products), so every result must equal the reference bit for bit (NaNs as NaN); a float sum
  * of wide values is checked within the bound of double accumulation in any order. Also: the
  * generic forms, in place (y == x), an initial value (opts->init), host arrays
- * (REDU_INPUT_HOST; a mapped one read in place, its device copy left as it was), forced plans, the
- * same bits on a second run, and every bad input (a status, a message, y untouched). `test_scan
+ * (REDU_INPUT_HOST; a mapped one read in place, its device copy left as it was), forced plans,
+ * both passes forced (REDU_SCAN_PASS=1 single pass, =2 reduce-then-scan), the same bits on a
+ * second run, and every bad input (a status, a message, y untouched). `test_scan
  * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large). */
 #include "device/redu_op_table.h"
 #include "redu_test.h"
@@ -377,6 +378,59 @@ static void check_plans(int dev, int warp)
   free(xs), free(want), free(got);
 }
 
+/* The single pass and reduce-then-scan (REDU_SCAN_PASS=1 and =2) on every entry, under the
+ * default plan and a forced one: the reference's bits from both, and the same bits on a
+ * single pass over small tiles (REDU_SCAN_TILE; many tiles and look-backs, whose depth varies
+ * with timing but the result may not). Float
+ * sums and products take reduce-then-scan whatever REDU_SCAN_PASS says. The largest n only
+ * on a few rows, to keep the test short. */
+static void check_passes(int dev, int warp)
+{
+  static const size_t ns[] = {33, 4097, 70001, (1u << 20) + 3};
+  const redu_options plans[] = {{0}, {.teams = 13, .threads = 2 * warp}};
+  size_t most = ((1u << 20) + 3) * 8;
+  void *xs = malloc(most), *want = malloc(most), *got = malloc(most), *again = malloc(most);
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k) {
+    const entry *e = &entries[k];
+    const type_fns *t = &types[e->type];
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ++ni) {
+      size_t n = ns[ni], bytes = n * t->size;
+      if (n > 70001 && !((e->op == REDU_SUM && e->type == REDU_INT32) ||
+                         (e->op == REDU_MAX && e->type == REDU_INT64) ||
+                         (e->op == REDU_BXOR && e->type == REDU_UINT8)))
+        continue;
+      t->fill(e->op, xs, n, 31 * k + ni);
+      for (int excl = 0; excl < 2; ++excl)
+        for (size_t p = 0; p < sizeof plans / sizeof *plans; ++p) {
+          /* The forced plan with an initial value (as in check_entries). */
+          redu_options o = plans[p];
+          if (p)
+            o.init = (const char *)xs + 5 * t->size;
+          t->ref(e->op, excl, xs, want, n, o.init);
+          for (int pass = 1; pass <= 2; ++pass) {
+            char what[64];
+            snprintf(what, sizeof what, "%s REDU_SCAN_PASS=%d plan %zu",
+                     excl ? "exclusive" : "inclusive", pass, p);
+            setenv("REDU_SCAN_PASS", pass == 1 ? "1" : "2", 1);
+            run_scan(dev, e, excl, xs, got, n, o, 0);
+            compare(e, what, n, got, want);
+            if (pass == 2)
+              continue;
+            /* Many small tiles: long look-backs, tiles shorter than a team (fewer at the
+             * larger n, to keep the test short under 32-thread plans on 2 cores). */
+            setenv("REDU_SCAN_TILE", n > 70001 ? "4096" : n > 4097 ? "1000" : p ? "7" : "64", 1);
+            run_scan(dev, e, excl, xs, again, n, o, 1);
+            unsetenv("REDU_SCAN_TILE");
+            CHECK(memcmp(got, again, bytes) == 0,
+                  "%s %s n=%zu: a run with other tiles (in place) differs", what, e->name, n);
+          }
+        }
+    }
+  }
+  unsetenv("REDU_SCAN_PASS");
+  free(xs), free(want), free(got), free(again);
+}
+
 /* A host array the program mapped whole: x is read in place, and y (here x itself) is
  * written into the host array only; the program's device copy keeps the input. */
 static void check_mapped(int dev)
@@ -462,6 +516,14 @@ static void check_errors(int dev)
       REDU_ERR_BAD_OPTION, y, yb, "too many teams");
   expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.flags = 1u << 20}),
               REDU_ERR_BAD_OPTION, y, yb, "unknown flag");
+  setenv("REDU_SCAN_PASS", "3", 1);
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, NULL), REDU_ERR_BAD_OPTION, y, yb,
+              "REDU_SCAN_PASS=3");
+  unsetenv("REDU_SCAN_PASS");
+  setenv("REDU_SCAN_TILE", "-4", 1);
+  expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, NULL), REDU_ERR_BAD_OPTION, y, yb,
+              "REDU_SCAN_TILE=-4");
+  unsetenv("REDU_SCAN_TILE");
   expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.scratchpad = y}),
               REDU_ERR_UNSUPPORTED, y, yb, "scratchpad");
   expect_fail(redu_inclusive_scan_sum_i32(9999, x, y, N, NULL), REDU_ERR_INVALID_DEVICE, y, yb,
@@ -531,6 +593,7 @@ int main(int argc, char **argv)
   check_entries(dev);
   check_wide_sums(dev, warp);
   check_plans(dev, warp);
+  check_passes(dev, warp);
   check_mapped(dev);
   check_errors(dev);
   return redu_test_finish("test_scan");

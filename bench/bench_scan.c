@@ -1,0 +1,194 @@
+#include "bench_scan.h"
+
+#include "bench_baselines.h"
+#include "bench_check.h"
+#include "redu.h"
+#include <math.h>
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cub_ref {
+  char type[8];
+  size_t n;
+  double ms;
+} cub_ref;
+enum { MAX_REFS = 64 };
+static cub_ref refs[MAX_REFS];
+static int nrefs;
+
+void bench_scan_note(const char *impl, const char *op, const char *type, size_t n, double ms)
+{
+  if (strcmp(impl, "cubscan") || strcmp(op, "sum") || nrefs == MAX_REFS ||
+      strlen(type) >= sizeof refs[0].type)
+    return;
+  strcpy(refs[nrefs].type, type);
+  refs[nrefs].n = n;
+  refs[nrefs++].ms = ms;
+}
+
+static double cub_ms(const char *type, size_t n)
+{
+  for (int i = 0; i < nrefs; ++i)
+    if (!strcmp(refs[i].type, type) && refs[i].n == n)
+      return refs[i].ms;
+  return NAN;
+}
+
+/* One case: the op, the element type, and whether the single pass may run it (every op but
+ * float sums, host/redu_scan.c). */
+typedef struct scan_case {
+  redu_op op;
+  redu_type type;
+  bench_type bt;
+  const char *op_name, *type_name;
+  size_t size;
+  int one_pass;
+} scan_case;
+static const scan_case cases[] = {
+    {REDU_SUM, REDU_INT32, BENCH_I32, "sum", "i32", 4, 1},
+    {REDU_SUM, REDU_INT64, BENCH_I64, "sum", "i64", 8, 1},
+    {REDU_SUM, REDU_FLOAT, BENCH_F32, "sum", "f32", 4, 0},
+    {REDU_SUM, REDU_DOUBLE, BENCH_F64, "sum", "f64", 8, 0},
+    {REDU_MAX, REDU_INT32, BENCH_I32, "max", "i32", 4, 1},
+};
+static const int log2s[] = {10, 16, 20, 24, 27};
+
+typedef struct scan_run {
+  int dev;
+  const scan_case *c;
+  const void *x;
+  void *y;
+  size_t n;
+  int teams, threads;
+  int status;
+} scan_run;
+
+static void run_scan(void *arg)
+{
+  scan_run *r = arg;
+  r->status = redu_inclusive_scan(r->dev, r->c->op, r->c->type, r->x, r->y, r->n, NULL);
+}
+
+static void run_copy(void *arg)
+{
+  scan_run *r = arg;
+  bench_copy_kernel(r->dev, r->x, r->y, r->n * r->c->size, r->teams, r->threads);
+}
+
+/* The serial scan of hx (integers: sums wrap, as libredu's do) against got: 1 when equal;
+ * floats: got's last element within libredu's sum bound of the exact sum. */
+static int check(const scan_case *c, const void *hx, const void *got, size_t n)
+{
+  if (c->bt == BENCH_F32 || c->bt == BENCH_F64) {
+    bench_ref ref;
+    bench_reference(c->bt, hx, NULL, &n, 1, &ref);
+    double last = c->bt == BENCH_F32 ? ((const float *)got)[n - 1] : ((const double *)got)[n - 1];
+    return bench_within_bound(c->bt, last, &ref, n, 0);
+  }
+  int64_t acc = 0;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t v = c->bt == BENCH_I32 ? ((const int32_t *)hx)[i] : ((const int64_t *)hx)[i];
+    if (c->op == REDU_MAX)
+      acc = i == 0 || v > acc ? v : acc;
+    else
+      acc = c->bt == BENCH_I32 ? (int32_t)(uint32_t)((uint64_t)acc + (uint64_t)v)
+                               : (int64_t)((uint64_t)acc + (uint64_t)v);
+    int64_t g = c->bt == BENCH_I32 ? ((const int32_t *)got)[i] : ((const int64_t *)got)[i];
+    if (g != acc)
+      return 0;
+  }
+  return 1;
+}
+
+/* libredu under REDU_SCAN_PASS = pass ("" the planner's choice): the median ms, and into
+ * *ok whether the result checks; NAN when the call failed. */
+static double time_libredu(scan_run *r, const char *pass, const void *hx, void *got, int *ok)
+{
+  if (*pass)
+    setenv("REDU_SCAN_PASS", pass, 1);
+  else
+    unsetenv("REDU_SCAN_PASS");
+  double ms = bench_median(run_scan, r) * 1e3;
+  unsetenv("REDU_SCAN_PASS");
+  if (r->status != REDU_OK) {
+    fprintf(stderr, "redu-bench: scan %s %s n=%zu: %s\n", r->c->op_name, r->c->type_name, r->n,
+            redu_last_error());
+    return NAN;
+  }
+  omp_target_memcpy(got, r->y, r->n * r->c->size, 0, 0, omp_get_initial_device(), r->dev);
+  *ok = check(r->c, hx, got, r->n);
+  return ms;
+}
+
+int bench_scan(int dev, size_t max_n, const bench_timing *t)
+{
+  int wrong = 0;
+  void *x = omp_target_alloc(max_n * 8, dev), *y = omp_target_alloc(max_n * 8, dev);
+  void *hx = malloc(max_n * 8), *got = malloc(max_n * 8);
+  if (!x || !y || !hx || !got) {
+    fprintf(stderr, "redu-bench: scan: cannot allocate 2 x %zu bytes\n", max_n * 8);
+    return -1;
+  }
+  printf("\n# inclusive scans (CUB: DeviceScan::InclusiveSum); GB/s count bytes read + "
+         "written; ceiling: a copy kernel\n");
+  printf("%-8s %10s | %9s %8s %6s | %9s %6s | %9s %6s | %9s %7s | %9s %8s | %s\n", "case", "n",
+         "redu ms", "GB/s", "%ceil", "1pass ms", "%ceil", "2pass ms", "%ceil",
+         t->on_host ? "-" : "cub ms", "x cub", "copy ms", "GB/s", "check");
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
+    const scan_case *c = &cases[ci];
+    for (size_t li = 0; li < sizeof log2s / sizeof *log2s; ++li) {
+      size_t n = (size_t)1 << log2s[li];
+      if (n > max_n)
+        break;
+      bench_fill(dev, x, n, c->bt);
+      omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
+      scan_run r = {.dev = dev, .c = c, .x = x, .y = y, .n = n};
+      redu_plan_query(dev, n, c->size, &r.teams, &r.threads);
+      fprintf(stderr, "redu-bench: scan %s %s n=%zu\n", c->op_name, c->type_name, n);
+      int ok[3] = {1, 1, 1};
+      double ms = time_libredu(&r, "", hx, got, &ok[0]);
+      double ms1 = c->one_pass ? time_libredu(&r, "1", hx, got, &ok[1]) : NAN;
+      double ms2 = time_libredu(&r, "2", hx, got, &ok[2]);
+      if (isnan(ms) || isnan(ms2) || (c->one_pass && isnan(ms1)))
+        return -1;
+      int good = ok[0] && ok[1] && ok[2];
+      wrong += !good;
+      double copy_ms = bench_median(run_copy, &r) * 1e3;
+      double other = c->op == REDU_SUM ? cub_ms(c->type_name, n) : NAN;
+      double bytes = 2.0 * (double)n * (double)c->size;
+      char name[16];
+      snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
+      printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9s %6s | %9.4f %5.1f%% | %9s %7s | %9.4f %8.1f "
+             "| %s\n",
+             name, n, ms, bytes / ms * 1e-6, 100.0 * copy_ms / ms, bench_cell("%.4f", ms1),
+             bench_cell("%.1f%%", 100.0 * bench_div(copy_ms, ms1)), ms2, 100.0 * copy_ms / ms2,
+             bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)), copy_ms,
+             bytes / copy_ms * 1e-6, good ? "ok" : "MISMATCH");
+      fflush(stdout);
+      static const char *const impls[] = {"libredu", "libredu_1pass", "libredu_2pass", "cub",
+                                          "copy_ceiling"};
+      const double times[] = {ms, ms1, ms2, other, copy_ms};
+      const int oks[] = {ok[0], ok[1], ok[2], -1, -1};
+      for (size_t k = 0; k < sizeof times / sizeof *times; ++k) {
+        char op[16];
+        snprintf(op, sizeof op, "scan_%s", c->op_name);
+        bench_row row = bench_row_blank(op, c->type_name, impls[k], n, bytes);
+        row.ms = bench_measured(times[k]);
+        row.ceil_ms = copy_ms;
+        row.cub_ms = other;
+        row.bound_ms = copy_ms;
+        row.ok = oks[k];
+        if (!isnan(row.ms))
+          bench_csv_row(t, &row);
+      }
+    }
+  }
+  printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours; 1pass / 2pass: "
+         "REDU_SCAN_PASS=1 / 2 (float sums take two passes: '-')\n");
+  omp_target_free(x, dev), omp_target_free(y, dev);
+  free(hx), free(got);
+  return wrong;
+}
