@@ -25,9 +25,12 @@ typedef struct redu__scan_call {
 } redu__scan_call;
 
 /* Scans of at least this many elements take the single pass where the op allows it
- * (one_pass_ok), smaller ones reduce-then-scan: a first guess that awaits measurement on
- * the H100 (redu-bench --only scan with REDU_SCAN_PASS=1 and =2; docs/performance.md). */
-#define REDU__SCAN_ONE_PASS_MIN ((size_t)1 << 20)
+ * (one_pass_ok), smaller ones reduce-then-scan. H100, redu-bench --only scan (one run, ms,
+ * single pass / reduce-then-scan): sum_i32 2^20 0.083 / 0.047, 2^24 0.283 / 0.290, 2^27
+ * 1.698 / 1.864; sum_i64 2^24 0.336 / 0.358, 2^27 2.260 / 2.215; max_i32 as sum_i32. The
+ * single pass pays for its clearing launch and serial look-back below 2^24 and wins at most
+ * 10% above (docs/performance.md, "Scans"). */
+#define REDU__SCAN_ONE_PASS_MIN ((size_t)1 << 24)
 
 /* One scan over n elements of elem_size bytes (aligned to elem_align) into accumulators
  * of acc_size bytes; one_pass_ok: the op's bits do not depend on association, so the
