@@ -85,24 +85,27 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
 }
 #pragma omp end declare target
 
+/* The body of a shuffle of the value v of type A: its words one by one through
+ * SHFL(word, arg), every lane calling (the target's redu__dev_shfl_*_u32). */
+#define REDU__SHFL_WORDS(A, SHFL, arg)                                                             \
+  typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(A)))));            \
+  union {                                                                                          \
+    A v;                                                                                           \
+    words w;                                                                                       \
+  } u = {v};                                                                                       \
+  _Pragma("clang loop unroll(full)")                                                               \
+  for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                               \
+    u.w[k] = SHFL(u.w[k], arg);                                                                    \
+  return u.v;
+
 #define REDU__DEFINE_REDUCERS(PFX, A, COMBINE)                                                     \
   _Pragma("omp begin declare target")                                                              \
   /* The value's bits as a vector of 32-bit words: element access on a vector takes no             \
    * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);            \
    * an array member or memcpy through &v would be. A power-of-two lane count, and only            \
    * values up to REDU__SHUFFLE_MAX_BYTES (PFX_team_reduce): see there. */                         \
-  REDU__INLINE A PFX##_shfl_down(A v, unsigned delta)                                              \
-  {                                                                                                \
-    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(A)))));          \
-    union {                                                                                        \
-      A v;                                                                                         \
-      words w;                                                                                     \
-    } u = {v};                                                                                     \
-    _Pragma("clang loop unroll(full)")                                                             \
-    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
-      u.w[k] = redu__dev_shfl_down_u32(u.w[k], delta);                                             \
-    return u.v;                                                                                    \
-  }                                                                                                \
+  REDU__INLINE A PFX##_shfl_down(A v, unsigned delta){                                             \
+      REDU__SHFL_WORDS(A, redu__dev_shfl_down_u32, delta)}                                         \
                                                                                                    \
   REDU__INLINE A PFX##_warp_reduce(A v)                                                            \
   {                                                                                                \

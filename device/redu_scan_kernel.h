@@ -114,18 +114,8 @@ static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
   _Pragma("omp begin declare target")                                                              \
   /* The value lane `src` holds (every lane calls): a vector view of its words, as                 \
    * PFX_shfl_down in redu_reducers.h, so that no local's address is taken. */                     \
-  REDU__INLINE A PFX##_shfl_idx(A v, unsigned src)                                                 \
-  {                                                                                                \
-    typedef uint32_t words __attribute__((ext_vector_type(REDU__POW2_WORDS(sizeof(A)))));          \
-    union {                                                                                        \
-      A v;                                                                                         \
-      words w;                                                                                     \
-    } u = {v};                                                                                     \
-    _Pragma("clang loop unroll(full)")                                                             \
-    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
-      u.w[k] = redu__dev_shfl_idx_u32(u.w[k], src);                                                \
-    return u.v;                                                                                    \
-  }                                                                                                \
+  REDU__INLINE A PFX##_shfl_idx(A v,                                                               \
+                                unsigned src){REDU__SHFL_WORDS(A, redu__dev_shfl_idx_u32, src)}    \
                                                                                                    \
   /* Lane l gets v(0) . v(1) . ... . v(l) (Hillis-Steele; every lane calls). */                    \
   REDU__INLINE A PFX##_warp_scan(A v, unsigned lane)                                               \
