@@ -47,8 +47,9 @@
 extern "C" {
 #endif
 
-/* Marks what libredu.so exports: this API, and the seven redu__ functions that code
- * stamped in users' files calls (host/redu_call.h). Everything else is hidden. */
+/* Marks what libredu.so exports: this API, and the redu__ functions that code stamped in
+ * users' files and libredu_mpi call (host/redu_call.h, host/redu_partial.h,
+ * host/redu_error.h; tests/check_exports.sh lists them). Everything else is hidden. */
 #define REDU_API __attribute__((visibility("default")))
 
 /* ---- 1. Version ------------------------------------------------------------------------ */
