@@ -1,44 +1,45 @@
-/* Array scans (prefix combines): reduce-then-scan in two launches of one kernel, or a single
- * pass with decoupled look-back (below).
+/* Array scans (prefix combines): one pass with a deterministic look-back, or reduce-then-scan
+ * in two launches of one kernel.
  *
  * REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
  *   void PFX_launch(const redu__launch *L, const T *x, T *y, size_t n, A init, int exclusive,
- *                   size_t tile)
+ *                   const redu__scan_pass *one)
  * which writes y[i] = FINISH(init . x[0] . ... . x[i]) (inclusive) or
  * FINISH(init . x[0] . ... . x[i - 1]) (exclusive) for i in [0, n), `.` being COMBINE over
  * LIFTed elements (the op table's columns, device/redu_op_table.h). x and y are device
  * addresses; y may be x (each element is read before its own result is written, by the
  * thread that writes it), but may not overlap it otherwise.
  *
- * The plan's L->teams blocks of x, contiguous and in order, are scanned independently:
- *   phase 0 (only with more than one block): each block's total into partials[block];
- *   phase 1: each block starts from init . partials[0] . ... . partials[block - 1] and
- *            scans its elements in tiles of (threads x k): each thread folds k contiguous
- *            elements, the team scans the threads' totals (warp scans through shuffles,
- *            then the warps' totals through team scratch, one slot per warp), and each
- *            thread walks its elements again from its exclusive prefix, writing y.
- * Phase 0 runs the same tiles without writing. Launches do not overlap (no nowait), so
- * phase 1 sees every partial without fences. A team takes blocks team, team + nteams, ...:
- * the blocks, and so every combine's order, depend only on the plan (L->teams, threads)
- * and the target, never on how many teams the runtime ran: the same bits on every run.
- * k: GPUs 32 bytes of elements per thread and tile (a warp's first pass reads 1 KiB
- * contiguous, its second pass hits the cache); CPUs (redu__dev_vector_chunks) one tile per
- * block, each thread one contiguous run of it.
- * Loads are plain (never the read-only path of redu__dev_load16): y may be x.
+ * Tiles. A team scans a tile in one step: each thread folds its run of the tile, the team
+ * scans the threads' totals (warp scans through shuffles, then the warps' totals through
+ * team scratch, one slot per warp), and each thread walks its run again from its exclusive
+ * prefix, writing y. On GPUs a thread holds its run in registers (REDU__SCAN_ITEMS), laid out
+ * so that every load and store of a warp is contiguous, and x is read once; on CPUs
+ * (redu__dev_vector_chunks) the tile is split evenly between the threads and each reads its
+ * run twice (the second time from its cache).
  *
- * The single pass (decoupled look-back; PFX_launch with tile > 0) reads x once from memory:
- * a reset launch zeroes the status words (the tile counter and one state per tile, in the
- * slot's partials, which other calls overwrite, so they are cleared for every call), then
- * each team claims tiles of `tile` elements in order through the counter (a team only ever
- * waits on tiles claimed before its own, by teams that are running: no deadlock on GPUs, nor
- * where teams run one after another on a CPU), folds its tile, publishes the aggregate
- * (value, device fence, state 1), looks back over tiles t-1, t-2, ... until one shows its
- * inclusive prefix (state 2), combining aggregates in tile order on the way, publishes its
- * own inclusive prefix (value, fence, state 2), and scans the tile again (from cache)
- * writing y. A reader fences after seeing a state and before reading the value. How deep
- * the look-back goes depends on timing, so the association of the prefixes does too: the
- * host takes the single pass only for ops whose combine gives the same bits in any
- * association (every op but float sum and product; host/redu_scan.c). */
+ * The single pass (PFX_launch with `one`): teams claim tiles in order through a counter
+ * (a team only ever waits on tiles claimed before its own, by teams that are running: no
+ * deadlock on GPUs, nor where teams run one after another on a CPU). Each tile publishes
+ * its aggregate, and the tile that completes a block of 32 aggregates (or of 32 level-k
+ * nodes) publishes the block's fold as a node of the next level up. Tile s's exclusive
+ * prefix is init, then, from the top level down, the fold of the nodes of the blocks before
+ * its own at that level (as many as s's base-32 digit there). Which values a prefix
+ * combines, and in which association, depends only on s and the tiling: unlike a classic
+ * decoupled look-back, whose depth (and so its association) depends on timing, the result
+ * has the same bits on every run for every op, float sums included. A tile waits only on
+ * aggregates and nodes of complete blocks before it, never on another tile's prefix, and a
+ * node on nodes one level down: no chain runs through the tiles (a binary tree of nodes
+ * made tiles wait up to log2 of the tiles in flight publications deep, and the single pass
+ * 2x slower). A warp reads up to one node per lane at a time and folds them as a fixed tree.
+ * Records carry the call's epoch (redu__scan_pass), so that nothing is cleared between
+ * calls; the tile counter is one of two, the call zeroing the other one for the next call.
+ *
+ * Reduce-then-scan (PFX_launch without `one`): the plan's L->teams blocks of x, contiguous
+ * and in order: phase 0 (only with more than one block) writes each block's total into
+ * partials[block]; phase 1 scans each block from init . partials[0] . ... . partials[block
+ * - 1]. Launches do not overlap, so phase 1 sees every partial without fences. A team takes
+ * blocks team, team + nteams, ...: the association depends only on the plan. */
 #ifndef REDU_SCAN_KERNEL_H
 #define REDU_SCAN_KERNEL_H
 
@@ -51,12 +52,48 @@
 #include <omp.h>
 #include <stddef.h>
 
-/* Bytes of elements a GPU thread takes per tile. */
-#define REDU__SCAN_GPU_TILE_BYTES 32
-/* A single-pass tile on GPUs: this many of those tiles (8 KiB per 256 threads each), so
- * that its second read hits the cache; on CPUs this many bytes (a core's L2 holds it). */
-#define REDU__SCAN_ONE_PASS_ROUNDS 8
+/* Bytes of elements a GPU thread holds in registers per tile. */
+#define REDU__SCAN_ITEM_BYTES 64
+/* Elements of `size` bytes a lane loads at once (16 bytes of them where the size allows),
+ * rows of those per thread, and elements per thread. */
+#define REDU__SCAN_VEC(size) ((size) < 16 && 16 % (size) == 0 ? 16 / (size) : 1)
+#define REDU__SCAN_ROWS(size)                                                                      \
+  (REDU__SCAN_ITEM_BYTES / (REDU__SCAN_VEC(size) * (size))                                         \
+       ? REDU__SCAN_ITEM_BYTES / (REDU__SCAN_VEC(size) * (size))                                   \
+       : 1)
+#define REDU__SCAN_ITEMS(size) (REDU__SCAN_VEC(size) * REDU__SCAN_ROWS(size))
+/* The most threads per team a scan kernel is compiled for (its launch bounds): without them
+ * CUDA ran 512-thread plans with fewer threads, whose tiles then lost rows. GPU plans take
+ * 256 threads, 8 teams per multiprocessor (H100, 2^27 elements: 256 x 1,056 teams 0.97 ms
+ * for reduce-then-scan of i32, 512 x 528 1.11 ms; the single pass alike). */
+#define REDU__SCAN_MAX_THREADS 512
+#define REDU__SCAN_GPU_THREADS 256
+#define REDU__SCAN_TEAMS_PER_UNIT 8
+/* A CPU tile: this many bytes (a core's L2 holds its run twice over). */
 #define REDU__SCAN_CPU_TILE_BYTES ((size_t)256 << 10)
+/* Team scratch slots a scan takes: two sets (tiles alternate) of one per warp and the carry.
+ * The next tile's number goes in the team scratch's "last" word. */
+#define REDU__SCAN_TEAM_SLOTS(nwarps) (2 * ((size_t)(nwarps) + 1))
+
+/* The single pass's status: 128 bytes of tile counters, then one record of
+ * REDU__SCAN_RECORD_BYTES per tile holding its node as 32-bit words, each beside a copy of
+ * the call's epoch in one 64-bit word. A 64-bit store is seen whole or not at all, so a
+ * reader that finds the epoch beside every word has the node: no fence on either side, and
+ * one trip to memory per poll. Records take 128 bytes each, so that the polls of many warps
+ * spread over the device's memory slices (with flags side by side, the single pass took
+ * 50-100 ns per tile whatever the number of teams), and words sit at the same places
+ * whatever the accumulator, so that a word of an earlier call's node never reads as an epoch.
+ * epoch: this call's tag, never 0 and never one an earlier call over the same status left
+ * (the host zeroes the status when it allocates it and when epochs wrap). */
+#define REDU__SCAN_RECORD_BYTES 128
+/* The largest accumulator a record holds; larger ones take reduce-then-scan. */
+#define REDU__SCAN_RECORD_MAX_ACC (REDU__SCAN_RECORD_BYTES / 2)
+typedef struct redu__scan_pass {
+  void *status;
+  size_t tile;   /* elements per tile */
+  size_t ntiles; /* at most UINT32_MAX */
+  unsigned epoch;
+} redu__scan_pass;
 
 #pragma omp begin declare target
 /* The first element of block b of nblocks over [0, n): the first n % nblocks blocks take
@@ -67,19 +104,30 @@ static inline size_t redu__scan_block_start(size_t n, size_t nblocks, size_t b)
   return b * q + (b < r ? b : r);
 }
 
-/* The single pass's status in the slot's partials: unsigned word 0 the tile counter, word
- * 1 + t tile t's state (REDU__SCAN_*), then from redu__scan_lb_values(ntiles) bytes on the
- * tiles' aggregates, then their inclusive prefixes (one accumulator each). */
-#define REDU__SCAN_NOTHING 0u   /* tile t published nothing yet */
-#define REDU__SCAN_AGGREGATE 1u /* its aggregate is readable */
-#define REDU__SCAN_INCLUSIVE 2u /* its inclusive prefix is readable */
-static inline size_t redu__scan_lb_values(size_t ntiles)
+/* The look-back's tree: level 0 holds each tile's aggregate, level k + 1 node i the fold of
+ * level k nodes 32 i .. 32 i + 31 (2^5 = REDU__SCAN_FANOUT). The record number (in units of
+ * REDU__SCAN_RECORD_BYTES from the status) of level k's node 0, for ntiles tiles. */
+#define REDU__SCAN_FANOUT_BITS 5
+#define REDU__SCAN_FANOUT (1u << REDU__SCAN_FANOUT_BITS)
+static inline size_t redu__scan_level_base(size_t ntiles, unsigned k)
 {
-  return ((ntiles + 1) * sizeof(unsigned) + 15) / 16 * 16;
+  size_t base = 1, count = ntiles;
+  for (unsigned j = 0; j < k; ++j) {
+    base += count;
+    count = (count + REDU__SCAN_FANOUT - 1) >> REDU__SCAN_FANOUT_BITS;
+  }
+  return base;
 }
 
-/* Each thread of the reset launch zeroes its share of the counter and states. */
-static inline void redu__scan_lb_clear(unsigned *words, size_t nwords)
+/* Bytes of status for ntiles (at most 2^32) tiles: the counters and every level's records
+ * (32^7 > 2^32: seven levels at most). */
+static inline size_t redu__scan_status_bytes(size_t ntiles)
+{
+  return redu__scan_level_base(ntiles, 7) * REDU__SCAN_RECORD_BYTES;
+}
+
+/* Each thread of the zeroing launch clears its share of the status words. */
+static inline void redu__scan_clear_words(unsigned *words, size_t nwords)
 {
   size_t nth = (size_t)omp_get_num_threads();
   size_t stride = (size_t)omp_get_num_teams() * nth;
@@ -90,24 +138,17 @@ static inline void redu__scan_lb_clear(unsigned *words, size_t nwords)
 }
 #pragma omp end declare target
 
-/* Bytes of status a single pass over ntiles tiles of accumulators of acc_size bytes takes. */
-static inline size_t redu__scan_lb_bytes(size_t ntiles, size_t acc_size)
+/* Zeroes the first `bytes` of a status (a multiple of 4), with `teams` x `threads`. */
+static inline void redu__scan_clear(int device, void *status, size_t bytes, int teams, int threads)
 {
-  return redu__scan_lb_values(ntiles) + 2 * ntiles * acc_size;
-}
-
-/* The reset launch: the counter and ntiles states to zero. */
-static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
-{
-  unsigned *words = (unsigned *)L->partials;
-  size_t nwords = ntiles + 1;
-  int threads = L->threads;
+  unsigned *words = (unsigned *)status;
+  size_t nwords = bytes / sizeof(unsigned);
   size_t want = (nwords + (size_t)threads - 1) / (size_t)threads;
-  int teams = want < (size_t)L->teams ? (int)want : L->teams;
-  REDU__PRAGMA(omp target teams device(L->device) num_teams(teams) thread_limit(threads)
+  teams = want < (size_t)teams ? (int)want : teams;
+  REDU__PRAGMA(omp target teams device(device) num_teams(teams) thread_limit(threads)
                    is_device_ptr(words))
   REDU__PRAGMA(omp parallel num_threads(threads))
-  redu__scan_lb_clear(words, nwords);
+  redu__scan_clear_words(words, nwords);
 }
 
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                                 \
@@ -128,26 +169,207 @@ static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
     return v;                                                                                      \
   }                                                                                                \
                                                                                                    \
-  /* One tile [t0, t1), k elements per thread, after `carry` (the elements before it): the         \
-   * carry after the tile, the same value on every thread. With `write`, y gets the tile's         \
-   * results. slots: one A per warp, shared by the team. */                                        \
-  REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, size_t k, A carry, int write,  \
-                            int exclusive, A *slots, unsigned tid, unsigned nth)                   \
+  /* Record number t (see redu__scan_pass and redu__scan_level_base). */                           \
+  REDU__INLINE volatile uint64_t *PFX##_record(const redu__scan_pass *P, size_t t)                 \
   {                                                                                                \
-    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
-    size_t b = t1 - t0 > tid * k ? t0 + tid * k : t1;                                              \
-    size_t e = t1 - b > k ? b + k : t1;                                                            \
-    A own = (IDENT);                                                                               \
+    return (volatile uint64_t *)((char *)P->status + t * REDU__SCAN_RECORD_BYTES);                 \
+  }                                                                                                \
+                                                                                                   \
+  /* Writes node v into record t, each word beside the epoch. */                                   \
+  REDU__INLINE void PFX##_publish(const redu__scan_pass *P, size_t t, A v)                         \
+  {                                                                                                \
+    union {                                                                                        \
+      A v;                                                                                         \
+      uint32_t w[(sizeof(A) + 3) / 4];                                                             \
+    } u = {v};                                                                                     \
+    volatile uint64_t *rec = PFX##_record(P, t);                                                   \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
+      rec[k] = (uint64_t)P->epoch << 32 | u.w[k];                                                  \
+  }                                                                                                \
+                                                                                                   \
+  /* Record t's node, once every word of it carries the epoch. */                                  \
+  REDU__INLINE A PFX##_await(const redu__scan_pass *P, size_t t)                                   \
+  {                                                                                                \
+    union {                                                                                        \
+      A v;                                                                                         \
+      uint32_t w[(sizeof(A) + 3) / 4];                                                             \
+    } u;                                                                                           \
+    volatile uint64_t *rec = PFX##_record(P, t);                                                   \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (size_t i = b; i < e; ++i)                                                                 \
-      own = COMBINE(own, LIFT(x[i], i));                                                           \
-    A incl = PFX##_warp_scan(own, lane);                                                           \
-    A excl = PFX##_shfl_idx(incl, lane ? lane - 1 : 0);                                            \
+    for (;;) {                                                                                     \
+      unsigned ok = 1;                                                                             \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k) {                                         \
+        uint64_t q = rec[k];                                                                       \
+        ok &= (unsigned)(q >> 32) == P->epoch;                                                     \
+        u.w[k] = (uint32_t)q;                                                                      \
+      }                                                                                            \
+      if (ok)                                                                                      \
+        return u.v;                                                                                \
+      redu__dev_pause();                                                                           \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
+  /* Records first .. first + count - 1 folded in index order, on every lane of the calling        \
+   * warp: each lane waits for one, then the lanes' nodes fold as a fixed tree,                    \
+   * (v0 . v1) . (v2 . v3) ..., and rounds of warp-size records left to right. */                  \
+  REDU__INLINE A PFX##_nodes(size_t first, unsigned count, const redu__scan_pass *P,               \
+                             unsigned lane)                                                        \
+  {                                                                                                \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    A acc = (IDENT);                                                                               \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (unsigned r = 0; r < count; r += ws) {                                                     \
+      unsigned have = count - r < ws ? count - r : ws;                                             \
+      A v = (IDENT);                                                                               \
+      if (lane < have)                                                                             \
+        v = PFX##_await(P, first + r + lane);                                                      \
+      for (unsigned d = 1; d < ws; d <<= 1) {                                                      \
+        A o = PFX##_shfl_idx(v, lane + d < ws ? lane + d : lane);                                  \
+        if (lane % (2 * d) == 0 && lane + d < have)                                                \
+          v = COMBINE(v, o);                                                                       \
+      }                                                                                            \
+      v = PFX##_shfl_idx(v, 0);                                                                    \
+      acc = r ? COMBINE(acc, v) : v;                                                               \
+    }                                                                                              \
+    return acc;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* Tile s's exclusive prefix after init (warp 0 calls). Publishes its aggregate, and the node    \
+   * of every level block that tile s completes; then folds, from the top level down, the          \
+   * nodes of the blocks before s's own block at that level (level k: the digit k of s in base     \
+   * REDU__SCAN_FANOUT). Each tile waits on nodes of complete blocks only, at most one per         \
+   * level: no chain runs through the tiles. */                                                    \
+  REDU__INLINE A PFX##_look_back(size_t s, A agg, A init, const redu__scan_pass *P, unsigned lane) \
+  {                                                                                                \
+    const unsigned B = REDU__SCAN_FANOUT_BITS, F = REDU__SCAN_FANOUT;                              \
     if (lane == 0)                                                                                 \
-      excl = (IDENT);                                                                              \
-    if (lane == ws - 1)                                                                            \
-      slots[warp] = incl;                                                                          \
+      PFX##_publish(P, redu__scan_level_base(P->ntiles, 0) + s, agg);                              \
+    size_t idx = s;                                                                                \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (unsigned k = 0; (idx & (F - 1)) == F - 1; ++k) { /* s completes a block of level k + 1 */ \
+      A node = PFX##_nodes(redu__scan_level_base(P->ntiles, k) + idx - (F - 1), F, P, lane);       \
+      idx >>= B;                                                                                   \
+      if (lane == 0)                                                                               \
+        PFX##_publish(P, redu__scan_level_base(P->ntiles, k + 1) + idx, node);                     \
+    }                                                                                              \
+    unsigned top = 0;                                                                              \
+    while (s >> (B * (top + 1)))                                                                   \
+      ++top;                                                                                       \
+    A pre = init;                                                                                  \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (unsigned k = top + 1; k-- > 0;) {                                                         \
+      unsigned digit = (unsigned)(s >> (B * k)) & (F - 1);                                         \
+      if (digit)                                                                                   \
+        pre = COMBINE(pre, PFX##_nodes(redu__scan_level_base(P->ntiles, k) +                       \
+                                           ((s >> (B * k)) & ~(size_t)(F - 1)),                    \
+                                       digit, P, lane));                                           \
+    }                                                                                              \
+    return pre;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* One tile [t0, t1) after `carry`: the carry after it, the same on every thread. With           \
+   * `write`, y gets the tile's results. P: the single pass (tile number s; the carry comes        \
+   * from the look-back, and thread 0 writes the team's next tile to *next, in team scratch),      \
+   * or NULL. slots: REDU__SCAN_TEAM_SLOTS / 2 accumulators shared by the team; without P the      \
+   * team waits at the end until every thread has read them.                                       \
+   * GPUs: warp w takes REDU__SCAN_ROWS(sizeof(T)) rows of warp-size x REDU__SCAN_VEC(sizeof(T))   \
+   * elements from t0 + w * ws * REDU__SCAN_ITEMS(sizeof(T)), lane l the l-th 16 bytes of each row \
+   * (a warp's loads and stores are contiguous, 16 bytes per lane where x and y are 16-byte        \
+   * aligned); a lane scans its elements, the warp its lanes' totals, and the rows' totals follow  \
+   * in order. CPUs: thread t takes the t-th of nth contiguous runs and walks it twice. */         \
+  REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, A carry, int write,            \
+                            int exclusive, A *slots, unsigned tid, unsigned nth,                   \
+                            const redu__scan_pass *P, size_t s, volatile size_t *next)             \
+  {                                                                                                \
+    enum { V = REDU__SCAN_VEC(sizeof(T)), R = REDU__SCAN_ROWS(sizeof(T)) };                        \
+    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
+    int cpu = redu__dev_vector_chunks();                                                           \
+    size_t len = t1 - t0;                                                                          \
+    size_t per = len / nth + (len % nth != 0);                                                     \
+    size_t b = len > tid * per ? t0 + tid * per : t1; /* CPUs: the thread's run [b, e) */          \
+    size_t e = t1 - b > per ? b + per : t1;                                                        \
+    size_t wb = t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T)); /* GPUs: the warp's first */ \
+    int vec = V > 1 && (uintptr_t)(x + t0) % 16 == 0 && (uintptr_t)(y + t0) % 16 == 0;             \
+    A res[R][V];     /* GPUs: each element's prefix within the warp, inclusive */                  \
+    A pre[R];        /* the prefix before the lane's first element of each row */                  \
+    A own = (IDENT); /* CPUs: the run's total; GPUs: the warp's total */                           \
+    if (!cpu) {                                                                                    \
+      T v[R][V];                                                                                   \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned r = 0; r < R; ++r) {                                                           \
+        size_t c = wb + ((size_t)r * ws + lane) * V;                                               \
+        if (vec && t1 - c >= V && c < t1) {                                                        \
+          const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                           \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < V; ++k)                                                         \
+            v[r][k] = src[k];                                                                      \
+        } else { /* past the tile: any element, never folded nor written */                        \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < V; ++k)                                                         \
+            v[r][k] = x[c + k < t1 ? c + k : t0];                                                  \
+        }                                                                                          \
+      }                                                                                            \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned r = 0; r < R; ++r) {                                                           \
+        size_t row = wb + (size_t)r * ws * V, c = row + (size_t)lane * V;                          \
+        if (row < t1) { /* else the tile ended before this row */                                  \
+          A loc = (IDENT);                                                                         \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < V; ++k) {                                                       \
+            if (c + k < t1)                                                                        \
+              loc = k ? COMBINE(loc, LIFT(v[r][k], c + k)) : LIFT(v[r][k], c + k);                 \
+            res[r][k] = loc;                                                                       \
+          }                                                                                        \
+          /* Lanes past the tile follow every lane inside it: their identity reaches no result; */ \
+          /* the row's total is the last lane's inside the tile. */                                \
+          A li = PFX##_warp_scan(loc, lane);                                                       \
+          A le = PFX##_shfl_idx(li, lane ? lane - 1 : 0);                                          \
+          size_t last = (t1 - row - 1) / V;                                                        \
+          A total = PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1);                   \
+          pre[r] = r ? (lane ? COMBINE(own, le) : own) : le;                                       \
+          if (r || lane) {                                                                         \
+            _Pragma("clang loop unroll(full)")                                                     \
+            for (unsigned k = 0; k < V; ++k)                                                       \
+              res[r][k] = COMBINE(pre[r], res[r][k]);                                              \
+          }                                                                                        \
+          own = r ? COMBINE(own, total) : total;                                                   \
+        }                                                                                          \
+      }                                                                                            \
+    } else {                                                                                       \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i = b; i < e; ++i)                                                               \
+        own = COMBINE(own, LIFT(x[i], i));                                                         \
+    }                                                                                              \
+    if (lane == 0) /* a CPU's "warp" is one thread */                                              \
+      slots[warp] = own;                                                                           \
     _Pragma("omp barrier")                                                                         \
+    if (P) {                                                                                       \
+      if (warp == 0) {                                                                             \
+        A agg = slots[0];                                                                          \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        for (unsigned w = 1; w < nwarps; ++w)                                                      \
+          agg = COMBINE(agg, slots[w]);                                                            \
+        unsigned claim =                                                                           \
+            0; /* the next tile, asked first: the answer comes during the look-back */             \
+        if (lane == 0) {                                                                           \
+          unsigned *counter = (unsigned *)P->status + (P->epoch & 1);                              \
+          _Pragma("omp atomic capture")                                                            \
+          {                                                                                        \
+            claim = *counter;                                                                      \
+            *counter += 1;                                                                         \
+          }                                                                                        \
+        }                                                                                          \
+        A c = PFX##_look_back(s, agg, carry, P, lane);                                             \
+        if (lane == 0) {                                                                           \
+          slots[nwarps] = c;                                                                       \
+          *next = claim;                                                                           \
+        }                                                                                          \
+      }                                                                                            \
+      _Pragma("omp barrier")                                                                       \
+      carry = ((volatile A *)slots)[nwarps];                                                       \
+    }                                                                                              \
     /* Every thread combines the warps' totals in order: its own warp's prefix on the way. */      \
     A mine = carry;                                                                                \
     _Pragma("clang loop unroll(disable)")                                                          \
@@ -156,17 +378,43 @@ static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
         mine = carry;                                                                              \
       carry = COMBINE(carry, slots[w]);                                                            \
     }                                                                                              \
-    _Pragma("omp barrier") /* the slots are free for the next tile */                              \
-    if (write) {                                                                                   \
-      A acc = COMBINE(mine, excl);                                                                 \
+    if (!P) {                                                                                      \
+      _Pragma("omp barrier") /* the slots are free for the next tile */                            \
+    }                                                                                              \
+    if (write && !cpu) {                                                                           \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned r = 0; r < R; ++r) {                                                           \
+        size_t c = wb + ((size_t)r * ws + lane) * V;                                               \
+        T w[V];                                                                                    \
+        _Pragma("clang loop unroll(full)")                                                         \
+        for (unsigned k = 0; k < V; ++k) {                                                         \
+          /* Exclusive: the element before's prefix, or the lane's own prefix; nothing before */   \
+          /* the warp's first element but mine. */                                                 \
+          A out = exclusive ? (k ? res[r][k - 1] : pre[r]) : res[r][k];                            \
+          w[k] = FINISH(exclusive && k == 0 && r == 0 && lane == 0 ? mine : COMBINE(mine, out));   \
+        }                                                                                          \
+        if (vec && t1 - c >= V && c < t1) {                                                        \
+          T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                       \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < V; ++k)                                                         \
+            dst[k] = w[k];                                                                         \
+        } else {                                                                                   \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < V; ++k)                                                         \
+            if (c + k < t1)                                                                        \
+              y[c + k] = w[k];                                                                     \
+        }                                                                                          \
+      }                                                                                            \
+    } else if (write) {                                                                            \
+      A acc = mine;                                                                                \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t i = b; i < e; ++i) {                                                             \
-        A v = LIFT(x[i], i);                                                                       \
+        A a = LIFT(x[i], i);                                                                       \
         if (exclusive) {                                                                           \
           y[i] = FINISH(acc);                                                                      \
-          acc = COMBINE(acc, v);                                                                   \
+          acc = COMBINE(acc, a);                                                                   \
         } else {                                                                                   \
-          acc = COMBINE(acc, v);                                                                   \
+          acc = COMBINE(acc, a);                                                                   \
           y[i] = FINISH(acc);                                                                      \
         }                                                                                          \
       }                                                                                            \
@@ -174,22 +422,25 @@ static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
     return carry;                                                                                  \
   }                                                                                                \
                                                                                                    \
-  /* One block [b0, b1) from `carry`: the carry after it. */                                       \
-  REDU__INLINE A PFX##_block(const T *x, T *y, size_t b0, size_t b1, A carry, int write,           \
-                             int exclusive, A *slots, unsigned tid, unsigned nth)                  \
+  /* Elements per tile: GPUs REDU__SCAN_ITEMS(sizeof(T)) per thread, CPUs the whole block (0: n).  \
+   */                                                                                              \
+  REDU__INLINE size_t PFX##_block_tile(unsigned nth)                                               \
   {                                                                                                \
-    size_t k = redu__dev_vector_chunks() ? (b1 - b0) / nth + ((b1 - b0) % nth != 0)                \
-                                         : REDU__SCAN_GPU_TILE_BYTES / sizeof(T);                  \
-    if (k == 0)                                                                                    \
-      k = 1;                                                                                       \
-    size_t tile = k * nth;                                                                         \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (size_t t0 = b0; t0 < b1; t0 += b1 - t0 < tile ? b1 - t0 : tile)                           \
-      carry = PFX##_tile(x, y, t0, b1 - t0 < tile ? b1 : t0 + tile, k, carry, write, exclusive,    \
-                         slots, tid, nth);                                                         \
-    return carry;                                                                                  \
+    return redu__dev_vector_chunks() ? 0 : REDU__SCAN_ITEMS(sizeof(T)) * (size_t)nth;              \
   }                                                                                                \
                                                                                                    \
+  /* Block b of nblocks over n elements: on GPUs whole tiles of `tile` (so that tiles start        \
+   * 16-byte aligned where x does), on CPUs (tile 0) elements. */                                  \
+  REDU__INLINE size_t PFX##_block_at(size_t n, size_t nblocks, size_t b, size_t tile)              \
+  {                                                                                                \
+    if (!tile)                                                                                     \
+      return redu__scan_block_start(n, nblocks, b);                                                \
+    size_t t = redu__scan_block_start(n / tile + (n % tile != 0), nblocks, b);                     \
+    return t * tile < n ? t * tile : n;                                                            \
+  }                                                                                                \
+                                                                                                   \
+  /* Reduce-then-scan's team: phase 0 the totals of its blocks, phase 1 their scans. No block      \
+   * is empty (x + 0 would turn a sum of -0 into +0). */                                           \
   static inline __attribute__((flatten)) void PFX##_team(                                          \
       const T *x, T *y, size_t n, size_t nblocks, A init, int exclusive, int phase, size_t slots,  \
       size_t team_mem, void *spill, A *partials)                                                   \
@@ -197,118 +448,87 @@ static inline void redu__scan_lb_reset(const redu__launch *L, size_t ntiles)
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
     A *scratch = (A *)redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                   \
+    size_t tile = PFX##_block_tile(nth), units = tile ? n / tile + (n % tile != 0) : n;            \
+    if (nblocks > units) /* no block empty */                                                      \
+      nblocks = units;                                                                             \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (size_t blk = team; blk < nblocks; blk += nteams) {                                        \
-      size_t b0 = redu__scan_block_start(n, nblocks, blk);                                         \
-      size_t b1 = redu__scan_block_start(n, nblocks, blk + 1);                                     \
-      if (phase == 0) {                                                                            \
-        A total = PFX##_block(x, y, b0, b1, (IDENT), 0, 0, scratch, tid, nth);                     \
-        if (tid == 0)                                                                              \
-          partials[blk] = total;                                                                   \
-      } else {                                                                                     \
-        A carry = init;                                                                            \
+      size_t b0 = PFX##_block_at(n, nblocks, blk, tile);                                           \
+      size_t b1 = PFX##_block_at(n, nblocks, blk + 1, tile);                                       \
+      A carry = (IDENT);                                                                           \
+      if (phase == 1) {                                                                            \
+        carry = init;                                                                              \
         _Pragma("clang loop unroll(disable)")                                                      \
         for (size_t p = 0; p < blk; ++p)                                                           \
           carry = COMBINE(carry, partials[p]);                                                     \
-        PFX##_block(x, y, b0, b1, carry, 1, exclusive, scratch, tid, nth);                         \
       }                                                                                            \
-    }                                                                                              \
-  }                                                                                                \
-                                                                                                   \
-  /* Tile t's exclusive prefix (thread 0): publishes its aggregate, looks back to the first        \
-   * inclusive prefix, publishes its own. The aggregates between are combined in tile order. */    \
-  REDU__INLINE A PFX##_look_back(size_t t, A agg, A init, unsigned *words, A *aggs, A *incls)      \
-  {                                                                                                \
-    volatile unsigned *state = (volatile unsigned *)words + 1;                                     \
-    A excl = init;                                                                                 \
-    if (t > 0) {                                                                                   \
-      ((volatile A *)aggs)[t] = agg;                                                               \
-      redu__dev_fence_device(); /* the aggregate before its state */                               \
-      state[t] = REDU__SCAN_AGGREGATE;                                                             \
-      A run = (IDENT); /* aggregates of tiles j + 1 .. t - 1 */                                    \
-      size_t j = t;                                                                                \
+      size_t step = tile ? tile : b1 - b0;                                                         \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (;;) {                                                                                   \
-        unsigned st;                                                                               \
-        --j;                                                                                       \
-        _Pragma("clang loop unroll(disable)")                                                      \
-        while ((st = state[j]) == REDU__SCAN_NOTHING)                                              \
-          ;                                                                                        \
-        redu__dev_fence_device(); /* the value after its state */                                  \
-        if (st == REDU__SCAN_INCLUSIVE) {                                                          \
-          excl = COMBINE(((const volatile A *)incls)[j], run);                                     \
-          break;                                                                                   \
-        }                                                                                          \
-        run = COMBINE(((const volatile A *)aggs)[j], run);                                         \
-      }                                                                                            \
+      for (size_t t0 = b0; t0 < b1; t0 += b1 - t0 < step ? b1 - t0 : step)                         \
+        carry = PFX##_tile(x, y, t0, b1 - t0 < step ? b1 : t0 + step, carry, phase, exclusive,     \
+                           scratch, tid, nth, NULL, 0, NULL);                                      \
+      if (phase == 0 && tid == 0)                                                                  \
+        partials[blk] = carry;                                                                     \
     }                                                                                              \
-    ((volatile A *)incls)[t] = COMBINE(excl, agg);                                                 \
-    redu__dev_fence_device();                                                                      \
-    state[t] = REDU__SCAN_INCLUSIVE;                                                               \
-    return excl;                                                                                   \
   }                                                                                                \
                                                                                                    \
-  /* The single pass: tiles claimed in order until none is left. */                                \
+  /* The single pass's team: tiles claimed in order until none is left. Tiles alternate            \
+   * between two sets of slots, so that one barrier per tile less is needed. */                    \
   static inline __attribute__((flatten)) void PFX##_team1(                                         \
-      const T *x, T *y, size_t n, size_t tile, size_t ntiles, A init, int exclusive, size_t slots, \
-      size_t team_mem, void *spill, void *status)                                                  \
+      const T *x, T *y, size_t n, A init, int exclusive, size_t slots, size_t team_mem,            \
+      void *spill, redu__scan_pass P)                                                              \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     char *ts = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                          \
     A *scratch = (A *)ts;                                                                          \
-    volatile unsigned *claim =                                                                     \
-        (volatile unsigned *)(ts + redu__team_last_offset(slots, sizeof(A)));                      \
-    unsigned *words = (unsigned *)status;                                                          \
-    A *aggs = (A *)((char *)status + redu__scan_lb_values(ntiles)), *incls = aggs + ntiles;        \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (;;) {                                                                                     \
-      if (tid == 0) {                                                                              \
-        unsigned c;                                                                                \
-        _Pragma("omp atomic capture")                                                              \
-        {                                                                                          \
-          c = words[0];                                                                            \
-          words[0] += 1;                                                                           \
-        }                                                                                          \
-        *claim = c;                                                                                \
+    volatile size_t *next = (volatile size_t *)(ts + redu__team_last_offset(slots, sizeof(A)));    \
+    size_t half = slots / 2;                                                                       \
+    if (tid == 0) {                                                                                \
+      unsigned *counter = (unsigned *)P.status + (P.epoch & 1);                                    \
+      unsigned claim;                                                                              \
+      _Pragma("omp atomic capture")                                                                \
+      {                                                                                            \
+        claim = *counter;                                                                          \
+        *counter += 1;                                                                             \
       }                                                                                            \
-      _Pragma("omp barrier")                                                                       \
-      size_t t = *claim;                                                                           \
-      if (t >= ntiles)                                                                             \
-        break;                                                                                     \
-      size_t b0 = t * tile, b1 = n - b0 > tile ? b0 + tile : n;                                    \
-      /* Its barriers also keep thread 0 from claiming again before every thread read t. */        \
-      A agg = PFX##_block(x, y, b0, b1, (IDENT), 0, 0, scratch, tid, nth);                         \
-      if (tid == 0)                                                                                \
-        scratch[0] = PFX##_look_back(t, agg, init, words, aggs, incls);                            \
-      _Pragma("omp barrier")                                                                       \
-      A carry = ((volatile A *)scratch)[0];                                                        \
-      _Pragma("omp barrier") /* read before the tiles below reuse the slot */                      \
-      PFX##_block(x, y, b0, b1, carry, 1, exclusive, scratch, tid, nth);                           \
+      if (omp_get_team_num() == 0) /* the next call's counter */                                   \
+        ((volatile unsigned *)P.status)[(P.epoch + 1) & 1] = 0;                                    \
+      *next = claim;                                                                               \
+    }                                                                                              \
+    _Pragma("omp barrier")                                                                         \
+    size_t s = *next;                                                                              \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (unsigned round = 0; s < P.ntiles; ++round) {                                              \
+      size_t b0 = s * P.tile, b1 = n - b0 > P.tile ? b0 + P.tile : n;                              \
+      PFX##_tile(x, y, b0, b1, init, 1, exclusive, scratch + (round & 1) * half, tid, nth, &P, s,  \
+                 next);                                                                            \
+      s = *next;                                                                                   \
     }                                                                                              \
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
                                                                                                    \
-  /* tile 0: reduce-then-scan; else the single pass over tiles of `tile` elements, its status      \
-   * (redu__scan_lb_bytes) in L->partials. */                                                      \
   static void PFX##_launch(const redu__launch *L, const T *x, T *y, size_t n, A init,              \
-                           int exclusive, size_t tile)                                             \
+                           int exclusive, const redu__scan_pass *one)                              \
   {                                                                                                \
     A *partials = (A *)L->partials;                                                                \
     void *spill = L->team_spill;                                                                   \
     int threads = L->threads;                                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem, nblocks = (size_t)L->teams;              \
-    if (tile) {                                                                                    \
-      size_t ntiles = n / tile + (n % tile != 0);                                                  \
-      redu__scan_lb_reset(L, ntiles);                                                              \
-      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem))         \
+    if (one) {                                                                                     \
+      redu__scan_pass P = *one;                                                                    \
+      void *status = P.status;                                                                     \
+      REDU__PRAGMA(                                                                                \
+          omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)             \
+              is_device_ptr(x, y, status, spill) ompx_dyn_cgroup_mem(team_mem) firstprivate(P)     \
+                  ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))          \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team1(x, y, n, tile, ntiles, init, exclusive, slots, team_mem, spill, partials);       \
+      PFX##_team1(x, y, n, init, exclusive, slots, team_mem, spill, P);                            \
       return;                                                                                      \
     }                                                                                              \
     for (int phase = nblocks > 1 ? 0 : 1; phase < 2; ++phase) {                                    \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem))         \
+                       is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem)          \
+                           ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS))))) \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, y, n, nblocks, init, exclusive, phase, slots, team_mem, spill, partials);      \
     }                                                                                              \

@@ -11,6 +11,9 @@
  *   redu__dev_fence_device()       memory fence at device scope (release + acquire): what
  *                                  one thread wrote before it is seen by every thread of
  *                                  the device, in every team, that reads after its fence
+ *   redu__dev_pause()              a short wait between two polls of a flag another team sets
+ *                                  (GPUs: so that the polls of many warps do not crowd the
+ *                                  memory that the flag's writer needs; CPUs: nothing)
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
  *   redu__dev_vector_chunks()      1: a thread's contiguous chunk goes through CPU vector code
@@ -114,6 +117,8 @@ static inline int redu__dev_warp_any(int p) { return p; }
 static inline uint64_t redu__dev_warp_ballot(int p) { return p != 0; }
 
 static inline void redu__dev_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+static inline void redu__dev_pause(void) {}
 
 #ifdef __FMA__
 static inline double redu__dev_prod_err(double a, double b, double p)

@@ -3,6 +3,7 @@
 #include "device/redu_exact_acc.h"
 #include "device/redu_launch.h"
 #include "device/redu_reducers.h"
+#include "device/redu_scan_kernel.h"
 #include "device/redu_team_scratch.h"
 #include "host/redu_error.h"
 #include "host/redu_scratch.h"
@@ -36,6 +37,7 @@ static int redu__index_call(const redu__call_shape *s)
 static int redu__gpu_max_threads(const redu__call_shape *s)
 {
   return s->exact                           ? REDU__X_MAX_THREADS
+         : s->scan                          ? REDU__SCAN_MAX_THREADS
          : s->segmented                     ? REDU__SEG_MAX_THREADS(s->acc_size)
          : redu__index_call(s) && !s->query ? REDU__INDEX_MAX_THREADS(s->acc_size)
                                             : 0;
@@ -77,6 +79,9 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
     int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
                   : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
                                                           : REDU__GPU_THREADS / 4;
+    /* Scans: REDU__SCAN_GPU_THREADS x REDU__SCAN_TEAMS_PER_UNIT (device/redu_scan_kernel.h). */
+    if (shape->scan)
+      threads = REDU__SCAN_GPU_THREADS, p->teams_per_unit = REDU__SCAN_TEAMS_PER_UNIT;
     p->threads = threads <= d->max_threads ? threads : d->max_threads;
     size_t want = redu__div_up(bytes, (size_t)p->threads * REDU__MIN_BYTES_PER_THREAD);
     size_t full = (size_t)d->units * (size_t)p->teams_per_unit;
@@ -108,6 +113,8 @@ static void redu__plan_team_scratch(const redu__device *d, const redu__call_shap
   p->tree = !shape->builtin && !shape->region_exact &&
             ((flags & REDU_TEAM_TREE) || shape->acc_size > REDU__SHUFFLE_MAX_BYTES);
   p->team_slots = p->tree ? (size_t)p->threads : (size_t)(p->threads / d->warp_size);
+  if (shape->scan)
+    p->team_slots = REDU__SCAN_TEAM_SLOTS(p->threads / d->warp_size);
   size_t bytes = redu__team_scratch_bytes(p->team_slots, shape->acc_size) +
                  (shape->segmented ? REDU__SEG_TEAM_EXTRA : 0);
   p->team_mem = d->team_mem && bytes <= d->team_mem ? bytes : 0;

@@ -85,37 +85,47 @@ static redu_status redu__scan_env(const char *fn, int *pass, size_t *tile)
   return REDU_OK;
 }
 
-/* Elements per tile of the single pass on d, or 0 for reduce-then-scan. GPU tiles are
- * REDU__SCAN_ONE_PASS_ROUNDS rounds of the kernel's tile (each thread a 32-byte run), so
- * that the second read of a tile hits the cache; CPU tiles REDU__SCAN_CPU_TILE_BYTES; asked
- * (REDU_SCAN_TILE) when nonzero. More tiles than the slot's partials hold states for take
- * longer tiles. */
-static size_t redu__scan_tile(const redu__device *d, const redu__plan *p, size_t n,
-                              size_t elem_size, size_t acc_size, size_t asked)
+/* Elements per tile of the single pass on d: on GPUs REDU__SCAN_ITEMS elements per thread
+ * (a thread's run in registers; an asked tile may be shorter, never longer), on CPUs
+ * REDU__SCAN_CPU_TILE_BYTES or the asked length (REDU_SCAN_TILE, when nonzero). */
+static size_t redu__scan_tile(const redu__device *d, const redu__plan *p, size_t elem_size,
+                              size_t asked)
 {
-  size_t per_thread =
-      REDU__SCAN_GPU_TILE_BYTES / elem_size ? REDU__SCAN_GPU_TILE_BYTES / elem_size : 1;
-  size_t tile = d->arch == REDU__ARCH_CPU
-                    ? REDU__SCAN_CPU_TILE_BYTES / elem_size
-                    : per_thread * (size_t)p->threads * REDU__SCAN_ONE_PASS_ROUNDS;
-  if (tile < (size_t)p->threads)
-    tile = (size_t)p->threads;
-  if (asked)
-    tile = asked;
-  /* The slot's partials hold at least REDU_MAX_TEAMS records of REDU_EXACT_ACC_BYTES
-   * (host/redu_scratch.h). */
-  size_t room = (size_t)REDU_MAX_TEAMS * REDU_EXACT_ACC_BYTES,
-         max_tiles = room / (2 * acc_size + 8);
-  if (n / tile >= max_tiles)
-    tile = n / (max_tiles - 1) + 1;
-  while (redu__scan_lb_bytes(n / tile + 1, acc_size) > room)
-    ++tile;
-  return tile;
+  if (d->arch == REDU__ARCH_CPU) {
+    size_t tile = asked ? asked : REDU__SCAN_CPU_TILE_BYTES / elem_size;
+    return tile ? tile : 1;
+  }
+  size_t tile = REDU__SCAN_ITEMS(elem_size) * (size_t)p->threads;
+  return asked && asked < tile ? asked : tile;
+}
+
+/* The slot's status for ntiles tiles, and this call's epoch: a larger status when it lacks
+ * room, zeroed, and the status zeroed again when epochs wrap, so that no record ever holds a
+ * later call's epoch early (device/redu_scan_kernel.h). */
+static int redu__scan_status(redu__device *d, redu__slot *slot, const redu__plan *p, size_t ntiles,
+                             redu__scan_pass *pass)
+{
+  size_t need = redu__scan_status_bytes(ntiles);
+  int clear = 0;
+  if (slot->scan_bytes < need) {
+    omp_target_free(slot->scan, d->number);
+    slot->scan_bytes = 0;
+    if (!(slot->scan = omp_target_alloc(need, d->number)))
+      return -1;
+    slot->scan_bytes = need;
+    clear = 1;
+  }
+  if (++slot->epoch == 0)
+    clear = 1, slot->epoch = 1;
+  if (clear)
+    redu__scan_clear(d->number, slot->scan, slot->scan_bytes, p->teams, p->threads);
+  *pass = (redu__scan_pass){.status = slot->scan, .epoch = slot->epoch};
+  return 0;
 }
 
 redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_size,
-                             size_t elem_align, size_t acc_size, size_t acc_align, int one_pass_ok,
-                             int device, const void *x, void *y, size_t n, const redu_options *opts)
+                             size_t elem_align, size_t acc_size, size_t acc_align, int device,
+                             const void *x, void *y, size_t n, const redu_options *opts)
 {
   *c = (redu__scan_call){.fn = fn};
   if (opts && (opts->flags & REDU_EXACT))
@@ -131,7 +141,8 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                                .elem_align = elem_align,
                                .acc_size = acc_size,
                                .acc_align = acc_align,
-                               .builtin = 1};
+                               .builtin = 1,
+                               .scan = 1};
   /* The opening every call shares (options and shape, the device, and for n = 0 the
    * options judged as for any n), then the scan's own environment, for any n too. */
   redu__device *d;
@@ -177,23 +188,31 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
       .team_spill = p.spill_bytes ? c->slot->spill : NULL,
       .partials = c->slot->partials,
   };
-  /* The single pass where the op allows it and either REDU_SCAN_PASS=1 asks for it or n is
-   * large enough for reading x once to outweigh its reset launch and look-back. */
-  int one_pass = one_pass_ok && (pass == 1 || (pass == 0 && n >= REDU__SCAN_ONE_PASS_MIN));
-  if (one_pass)
-    c->tile = redu__scan_tile(d, &p, n, elem_size, acc_size, asked_tile);
+  /* The single pass unless REDU_SCAN_PASS=2 asks for two, or n is below the planner's
+   * threshold; tile numbers are 32-bit, and a tile's record holds its node. */
+  size_t tile = redu__scan_tile(d, &p, elem_size, asked_tile), ntiles = n / tile + (n % tile != 0);
+  int one_pass = ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
+                 (pass == 1 || (pass == 0 && n <= REDU__SCAN_ONE_PASS_MAX_BYTES / elem_size));
+  if (one_pass) {
+    if (redu__scan_status(d, c->slot, &p, ntiles, &c->pass) != 0) {
+      redu__scratch_release(d, c->slot);
+      return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                        "%s: no device memory for a single-pass scan's %zu tile records on "
+                        "device %d; set REDU_SCAN_PASS=2 (reduce-then-scan)",
+                        fn, ntiles, d->number);
+    }
+    c->pass.tile = tile, c->pass.ntiles = ntiles;
+    c->one = &c->pass;
+  }
   if (redu__verbose()) {
     char reason[160], how[256];
     redu__plan_reason(d, &p, reason, sizeof reason);
     if (one_pass)
-      snprintf(how, sizeof how, "single pass (decoupled look-back) over %zu tiles of %zu elements",
-               n / c->tile + (n % c->tile != 0), c->tile);
+      snprintf(how, sizeof how, "single pass (tree look-back) over %zu tiles of %zu elements",
+               ntiles, tile);
     else
-      snprintf(how, sizeof how, "reduce-then-scan, one block per team%s%s",
-               p.teams > 1 ? "" : " (one block: the scan pass alone)",
-               pass == 1 ? "; REDU_SCAN_PASS=1 ignored: float sums and products take two passes "
-                           "so that their bits never depend on timing"
-                         : "");
+      snprintf(how, sizeof how, "reduce-then-scan, one block per team%s",
+               p.teams > 1 ? "" : " (one block: the scan pass alone)");
     fprintf(stderr, "libredu: %s: device %d (%s): n=%zu -> %s: %d teams x %d threads [%s]\n", fn,
             d->number, d->name, n, how, p.teams, p.threads, reason);
   }

@@ -23,7 +23,7 @@ typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const re
   {                                                                                                \
     redu__scan_call c;                                                                             \
     redu_status s = redu__scan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A),       \
-                                     REDU__SCAN_ONE_PASS_OK(OP, T), device, x, y, n, opts);        \
+                                     device, x, y, n, opts);                                       \
     if (s != REDU_OK || c.empty)                                                                   \
       return s;                                                                                    \
     A init = (IDENT);                                                                              \
@@ -33,7 +33,7 @@ typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const re
       init = LIFT(v, 0);                                                                           \
     }                                                                                              \
     redu__s_##op##_##sfx##_launch(&c.launch, (const T *)c.x_dev, (T *)c.y_dev, n, init, exclusive, \
-                                  c.tile);                                                         \
+                                  c.one);                                                          \
     return redu__scan_end(&c);                                                                     \
   }                                                                                                \
   redu_status redu_inclusive_scan_##op##_##sfx(int device, const T *x, T *y, size_t n,             \
@@ -46,10 +46,6 @@ typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const re
   {                                                                                                \
     return redu__scan_##op##_##sfx(device, x, y, n, opts, 1, "redu_exclusive_scan_" #op "_" #sfx); \
   }
-/* Whether the single pass may run the op on T: every op but float sum and product, whose
- * bits would depend on how deep each look-back went (device/redu_scan_kernel.h). (T)0.5 is
- * zero exactly for integer types. */
-#define REDU__SCAN_ONE_PASS_OK(OP, T) (!((T)0.5 != 0 && ((OP) == REDU_SUM || (OP) == REDU_PROD)))
 #define REDU__SCAN_NONE(...)
 #define REDU__SCANS(sfx, T, E, K, SA, LO, HI)                                                      \
   REDU__OPS_OF_TYPE(REDU__SCAN_VALUE, REDU__SCAN_NONE, sfx, T, E, K, SA, LO, HI)

@@ -17,6 +17,7 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   omp_target_free(s->spill, d->number);
   omp_target_free(s->accs, d->number);
   omp_target_free(s->stage, d->number);
+  omp_target_free(s->scan, d->number);
   if (d->arch == REDU__ARCH_CPU)
     omp_target_free(s->result, d->number);
   else

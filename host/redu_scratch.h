@@ -18,6 +18,10 @@ typedef struct redu__slot {
   size_t accs_bytes;
   void *stage; /* device: copies of a call's host arrays (host/redu_host_arrays.h), or NULL */
   size_t stage_bytes;
+  void *scan;        /* device: a single-pass scan's status (device/redu_scan_kernel.h), or NULL;
+                        no other call writes it */
+  size_t scan_bytes; /* its bytes */
+  unsigned epoch;    /* and the last epoch a scan tagged its records with */
 } redu__slot;
 
 /* A slot keeps a staging buffer up to this size for the next call; a larger one is freed

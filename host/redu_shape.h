@@ -39,6 +39,7 @@ typedef struct redu__call_shape {
    * (a field added in the middle made such a test binary pass garbage alignments). */
   int query; /* redu_scratch_query: sizes any call of these sizes, so no one kind of call's
                 own limits apply */
+  int scan;  /* a scan: team scratch of REDU__SCAN_TEAM_SLOTS (device/redu_scan_kernel.h) */
 } redu__call_shape;
 
 /* The largest record of a region: REDU_MAX_ACC_BYTES of accumulators, its exact kinds' long

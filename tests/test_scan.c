@@ -297,7 +297,8 @@ static void check_entries(int dev)
 
 /* A float sum over wide values, whose order matters: within the bound of double
  * accumulation in any order plus one rounding to the type, the same bits on a second run,
- * and under forced plans. */
+ * and under forced plans; and over many small single-pass tiles (whose look-backs see
+ * other tiles finished on every run), the same bits on three runs. */
 #define CHECK_WIDE_SUM(sfx, T, EPS)                                                                \
   do {                                                                                             \
     size_t n = (1u << 20) + 3;                                                                     \
@@ -318,6 +319,16 @@ static void check_entries(int dev)
       CHECK_OK(redu_inclusive_scan_sum_##sfx(dev, x, y, n, &plans[p]));                            \
       omp_target_memcpy(g2, y, n * sizeof *y, 0, 0, omp_get_initial_device(), dev);                \
       CHECK(memcmp(g1, g2, n * sizeof *g1) == 0, "sum_" #sfx " plan %zu: two runs differ", p);     \
+      setenv("REDU_SCAN_PASS", "1", 1);                                                            \
+      setenv("REDU_SCAN_TILE", p % 2 ? "333" : "2000", 1);                                         \
+      for (int run = 0; run < 3; ++run) {                                                          \
+        CHECK_OK(redu_inclusive_scan_sum_##sfx(dev, x, y, n, &plans[p]));                          \
+        omp_target_memcpy(run ? g2 : g1, y, n * sizeof *y, 0, 0, omp_get_initial_device(), dev);   \
+        CHECK(run == 0 || memcmp(g1, g2, n * sizeof *g1) == 0,                                     \
+              "sum_" #sfx " plan %zu, small tiles: run %d differs from the first", p, run);        \
+      }                                                                                            \
+      unsetenv("REDU_SCAN_PASS");                                                                  \
+      unsetenv("REDU_SCAN_TILE");                                                                  \
       long double ref = 0, mag = 0;                                                                \
       size_t bad = 0;                                                                              \
       for (size_t i = 0; i < n; ++i) {                                                             \
@@ -381,9 +392,8 @@ static void check_plans(int dev, int warp)
 /* The single pass and reduce-then-scan (REDU_SCAN_PASS=1 and =2) on every entry, under the
  * default plan and a forced one: the reference's bits from both, and the same bits on a
  * single pass over small tiles (REDU_SCAN_TILE; many tiles and look-backs, whose depth varies
- * with timing but the result may not). Float
- * sums and products take reduce-then-scan whatever REDU_SCAN_PASS says. The largest n only
- * on a few rows, to keep the test short. */
+ * with timing but the result may not). The largest n only on a few rows, to keep the test
+ * short. */
 static void check_passes(int dev, int warp)
 {
   static const size_t ns[] = {33, 4097, 70001, (1u << 20) + 3};

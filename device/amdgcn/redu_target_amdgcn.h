@@ -46,6 +46,8 @@ static inline void redu__dev_fence_device(void)
   __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent");
 }
 
+static inline void redu__dev_pause(void) { __builtin_amdgcn_s_sleep(2); }
+
 #pragma omp end declare variant
 
 #endif
