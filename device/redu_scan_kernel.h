@@ -170,39 +170,39 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   }                                                                                                \
                                                                                                    \
   /* Record number t (see redu__scan_pass and redu__scan_level_base). */                           \
-  REDU__INLINE volatile uint64_t *PFX##_record(const redu__scan_pass *P, size_t t)                 \
+  REDU__INLINE volatile uint64_t *PFX##_record(const redu__scan_pass *lb, size_t t)                \
   {                                                                                                \
-    return (volatile uint64_t *)((char *)P->status + t * REDU__SCAN_RECORD_BYTES);                 \
+    return (volatile uint64_t *)((char *)lb->status + t * REDU__SCAN_RECORD_BYTES);                \
   }                                                                                                \
                                                                                                    \
   /* Writes node v into record t, each word beside the epoch. */                                   \
-  REDU__INLINE void PFX##_publish(const redu__scan_pass *P, size_t t, A v)                         \
+  REDU__INLINE void PFX##_publish(const redu__scan_pass *lb, size_t t, A v)                        \
   {                                                                                                \
     union {                                                                                        \
       A v;                                                                                         \
       uint32_t w[(sizeof(A) + 3) / 4];                                                             \
     } u = {v};                                                                                     \
-    volatile uint64_t *rec = PFX##_record(P, t);                                                   \
+    volatile uint64_t *rec = PFX##_record(lb, t);                                                  \
     _Pragma("clang loop unroll(full)")                                                             \
     for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
-      rec[k] = (uint64_t)P->epoch << 32 | u.w[k];                                                  \
+      rec[k] = (uint64_t)lb->epoch << 32 | u.w[k];                                                 \
   }                                                                                                \
                                                                                                    \
   /* Record t's node, once every word of it carries the epoch. */                                  \
-  REDU__INLINE A PFX##_await(const redu__scan_pass *P, size_t t)                                   \
+  REDU__INLINE A PFX##_await(const redu__scan_pass *lb, size_t t)                                  \
   {                                                                                                \
     union {                                                                                        \
       A v;                                                                                         \
       uint32_t w[(sizeof(A) + 3) / 4];                                                             \
     } u;                                                                                           \
-    volatile uint64_t *rec = PFX##_record(P, t);                                                   \
+    volatile uint64_t *rec = PFX##_record(lb, t);                                                  \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (;;) {                                                                                     \
       unsigned ok = 1;                                                                             \
       _Pragma("clang loop unroll(full)")                                                           \
       for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k) {                                         \
         uint64_t q = rec[k];                                                                       \
-        ok &= (unsigned)(q >> 32) == P->epoch;                                                     \
+        ok &= (unsigned)(q >> 32) == lb->epoch;                                                    \
         u.w[k] = (uint32_t)q;                                                                      \
       }                                                                                            \
       if (ok)                                                                                      \
@@ -214,7 +214,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   /* Records first .. first + count - 1 folded in index order, on every lane of the calling        \
    * warp: each lane waits for one, then the lanes' nodes fold as a fixed tree,                    \
    * (v0 . v1) . (v2 . v3) ..., and rounds of warp-size records left to right. */                  \
-  REDU__INLINE A PFX##_nodes(size_t first, unsigned count, const redu__scan_pass *P,               \
+  REDU__INLINE A PFX##_nodes(size_t first, unsigned count, const redu__scan_pass *lb,              \
                              unsigned lane)                                                        \
   {                                                                                                \
     unsigned ws = redu__dev_warp_size();                                                           \
@@ -224,7 +224,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       unsigned have = count - r < ws ? count - r : ws;                                             \
       A v = (IDENT);                                                                               \
       if (lane < have)                                                                             \
-        v = PFX##_await(P, first + r + lane);                                                      \
+        v = PFX##_await(lb, first + r + lane);                                                     \
       for (unsigned d = 1; d < ws; d <<= 1) {                                                      \
         A o = PFX##_shfl_idx(v, lane + d < ws ? lane + d : lane);                                  \
         if (lane % (2 * d) == 0 && lane + d < have)                                                \
@@ -241,38 +241,41 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * nodes of the blocks before s's own block at that level (level k: the digit k of s in base     \
    * REDU__SCAN_FANOUT). Each tile waits on nodes of complete blocks only, at most one per         \
    * level: no chain runs through the tiles. */                                                    \
-  REDU__INLINE A PFX##_look_back(size_t s, A agg, A init, const redu__scan_pass *P, unsigned lane) \
+  REDU__INLINE A PFX##_look_back(size_t s, A agg, A init, const redu__scan_pass *lb,               \
+                                 unsigned lane)                                                    \
   {                                                                                                \
-    const unsigned B = REDU__SCAN_FANOUT_BITS, F = REDU__SCAN_FANOUT;                              \
     if (lane == 0)                                                                                 \
-      PFX##_publish(P, redu__scan_level_base(P->ntiles, 0) + s, agg);                              \
+      PFX##_publish(lb, redu__scan_level_base(lb->ntiles, 0) + s, agg);                            \
     size_t idx = s;                                                                                \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned k = 0; (idx & (F - 1)) == F - 1; ++k) { /* s completes a block of level k + 1 */ \
-      A node = PFX##_nodes(redu__scan_level_base(P->ntiles, k) + idx - (F - 1), F, P, lane);       \
-      idx >>= B;                                                                                   \
+    for (unsigned k = 0; (idx & (REDU__SCAN_FANOUT - 1)) == REDU__SCAN_FANOUT - 1;                 \
+         ++k) { /* s completes a block of level k + 1 */                                           \
+      A node = PFX##_nodes(redu__scan_level_base(lb->ntiles, k) + idx - (REDU__SCAN_FANOUT - 1),   \
+                           REDU__SCAN_FANOUT, lb, lane);                                           \
+      idx >>= REDU__SCAN_FANOUT_BITS;                                                              \
       if (lane == 0)                                                                               \
-        PFX##_publish(P, redu__scan_level_base(P->ntiles, k + 1) + idx, node);                     \
+        PFX##_publish(lb, redu__scan_level_base(lb->ntiles, k + 1) + idx, node);                   \
     }                                                                                              \
     unsigned top = 0;                                                                              \
-    while (s >> (B * (top + 1)))                                                                   \
+    while (s >> (REDU__SCAN_FANOUT_BITS * (top + 1)))                                              \
       ++top;                                                                                       \
     A pre = init;                                                                                  \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (unsigned k = top + 1; k-- > 0;) {                                                         \
-      unsigned digit = (unsigned)(s >> (B * k)) & (F - 1);                                         \
+      unsigned digit = (unsigned)(s >> (REDU__SCAN_FANOUT_BITS * k)) & (REDU__SCAN_FANOUT - 1);    \
       if (digit)                                                                                   \
-        pre = COMBINE(pre, PFX##_nodes(redu__scan_level_base(P->ntiles, k) +                       \
-                                           ((s >> (B * k)) & ~(size_t)(F - 1)),                    \
-                                       digit, P, lane));                                           \
+        pre = COMBINE(pre, PFX##_nodes(redu__scan_level_base(lb->ntiles, k) +                      \
+                                           ((s >> (REDU__SCAN_FANOUT_BITS * k)) &                  \
+                                            ~(size_t)(REDU__SCAN_FANOUT - 1)),                     \
+                                       digit, lb, lane));                                          \
     }                                                                                              \
     return pre;                                                                                    \
   }                                                                                                \
                                                                                                    \
   /* One tile [t0, t1) after `carry`: the carry after it, the same on every thread. With           \
-   * `write`, y gets the tile's results. P: the single pass (tile number s; the carry comes        \
+   * `write`, y gets the tile's results. lb: the single pass (tile number s; the carry comes       \
    * from the look-back, and thread 0 writes the team's next tile to *next, in team scratch),      \
-   * or NULL. slots: REDU__SCAN_TEAM_SLOTS / 2 accumulators shared by the team; without P the      \
+   * or NULL. slots: REDU__SCAN_TEAM_SLOTS / 2 accumulators shared by the team; without lb the     \
    * team waits at the end until every thread has read them.                                       \
    * GPUs: warp w takes REDU__SCAN_ROWS(sizeof(T)) rows of warp-size x REDU__SCAN_VEC(sizeof(T))   \
    * elements from t0 + w * ws * REDU__SCAN_ITEMS(sizeof(T)), lane l the l-th 16 bytes of each row \
@@ -281,9 +284,9 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * in order. CPUs: thread t takes the t-th of nth contiguous runs and walks it twice. */         \
   REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, A carry, int write,            \
                             int exclusive, A *slots, unsigned tid, unsigned nth,                   \
-                            const redu__scan_pass *P, size_t s, volatile size_t *next)             \
+                            const redu__scan_pass *lb, size_t s, volatile size_t *next)            \
   {                                                                                                \
-    enum { V = REDU__SCAN_VEC(sizeof(T)), R = REDU__SCAN_ROWS(sizeof(T)) };                        \
+    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
     int cpu = redu__dev_vector_chunks();                                                           \
     size_t len = t1 - t0;                                                                          \
@@ -291,33 +294,33 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     size_t b = len > tid * per ? t0 + tid * per : t1; /* CPUs: the thread's run [b, e) */          \
     size_t e = t1 - b > per ? b + per : t1;                                                        \
     size_t wb = t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T)); /* GPUs: the warp's first */ \
-    int vec = V > 1 && (uintptr_t)(x + t0) % 16 == 0 && (uintptr_t)(y + t0) % 16 == 0;             \
-    A res[R][V];     /* GPUs: each element's prefix within the warp, inclusive */                  \
-    A pre[R];        /* the prefix before the lane's first element of each row */                  \
-    A own = (IDENT); /* CPUs: the run's total; GPUs: the warp's total */                           \
+    int vec = redu__vec > 1 && (uintptr_t)(x + t0) % 16 == 0 && (uintptr_t)(y + t0) % 16 == 0;     \
+    A res[redu__rows][redu__vec]; /* GPUs: each element's prefix within the warp, inclusive */     \
+    A pre[redu__rows];            /* the prefix before the lane's first element of each row */     \
+    A own = (IDENT);              /* CPUs: the run's total; GPUs: the warp's total */              \
     if (!cpu) {                                                                                    \
-      T v[R][V];                                                                                   \
+      T v[redu__rows][redu__vec];                                                                  \
       _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned r = 0; r < R; ++r) {                                                           \
-        size_t c = wb + ((size_t)r * ws + lane) * V;                                               \
-        if (vec && t1 - c >= V && c < t1) {                                                        \
+      for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
+        size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
+        if (vec && t1 - c >= redu__vec && c < t1) {                                                \
           const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                           \
           _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < V; ++k)                                                         \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
             v[r][k] = src[k];                                                                      \
         } else { /* past the tile: any element, never folded nor written */                        \
           _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < V; ++k)                                                         \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
             v[r][k] = x[c + k < t1 ? c + k : t0];                                                  \
         }                                                                                          \
       }                                                                                            \
       _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned r = 0; r < R; ++r) {                                                           \
-        size_t row = wb + (size_t)r * ws * V, c = row + (size_t)lane * V;                          \
+      for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
+        size_t row = wb + (size_t)r * ws * redu__vec, c = row + (size_t)lane * redu__vec;          \
         if (row < t1) { /* else the tile ended before this row */                                  \
           A loc = (IDENT);                                                                         \
           _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < V; ++k) {                                                       \
+          for (unsigned k = 0; k < redu__vec; ++k) {                                               \
             if (c + k < t1)                                                                        \
               loc = k ? COMBINE(loc, LIFT(v[r][k], c + k)) : LIFT(v[r][k], c + k);                 \
             res[r][k] = loc;                                                                       \
@@ -326,12 +329,12 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
           /* the row's total is the last lane's inside the tile. */                                \
           A li = PFX##_warp_scan(loc, lane);                                                       \
           A le = PFX##_shfl_idx(li, lane ? lane - 1 : 0);                                          \
-          size_t last = (t1 - row - 1) / V;                                                        \
+          size_t last = (t1 - row - 1) / redu__vec;                                                \
           A total = PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1);                   \
           pre[r] = r ? (lane ? COMBINE(own, le) : own) : le;                                       \
           if (r || lane) {                                                                         \
             _Pragma("clang loop unroll(full)")                                                     \
-            for (unsigned k = 0; k < V; ++k)                                                       \
+            for (unsigned k = 0; k < redu__vec; ++k)                                               \
               res[r][k] = COMBINE(pre[r], res[r][k]);                                              \
           }                                                                                        \
           own = r ? COMBINE(own, total) : total;                                                   \
@@ -345,7 +348,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     if (lane == 0) /* a CPU's "warp" is one thread */                                              \
       slots[warp] = own;                                                                           \
     _Pragma("omp barrier")                                                                         \
-    if (P) {                                                                                       \
+    if (lb) {                                                                                      \
       if (warp == 0) {                                                                             \
         A agg = slots[0];                                                                          \
         _Pragma("clang loop unroll(disable)")                                                      \
@@ -354,14 +357,14 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         unsigned claim =                                                                           \
             0; /* the next tile, asked first: the answer comes during the look-back */             \
         if (lane == 0) {                                                                           \
-          unsigned *counter = (unsigned *)P->status + (P->epoch & 1);                              \
+          unsigned *counter = (unsigned *)lb->status + (lb->epoch & 1);                            \
           _Pragma("omp atomic capture")                                                            \
           {                                                                                        \
             claim = *counter;                                                                      \
             *counter += 1;                                                                         \
           }                                                                                        \
         }                                                                                          \
-        A c = PFX##_look_back(s, agg, carry, P, lane);                                             \
+        A c = PFX##_look_back(s, agg, carry, lb, lane);                                            \
         if (lane == 0) {                                                                           \
           slots[nwarps] = c;                                                                       \
           *next = claim;                                                                           \
@@ -378,29 +381,29 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         mine = carry;                                                                              \
       carry = COMBINE(carry, slots[w]);                                                            \
     }                                                                                              \
-    if (!P) {                                                                                      \
+    if (!lb) {                                                                                     \
       _Pragma("omp barrier") /* the slots are free for the next tile */                            \
     }                                                                                              \
     if (write && !cpu) {                                                                           \
       _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned r = 0; r < R; ++r) {                                                           \
-        size_t c = wb + ((size_t)r * ws + lane) * V;                                               \
-        T w[V];                                                                                    \
+      for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
+        size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
+        T w[redu__vec];                                                                            \
         _Pragma("clang loop unroll(full)")                                                         \
-        for (unsigned k = 0; k < V; ++k) {                                                         \
+        for (unsigned k = 0; k < redu__vec; ++k) {                                                 \
           /* Exclusive: the element before's prefix, or the lane's own prefix; nothing before */   \
           /* the warp's first element but mine. */                                                 \
           A out = exclusive ? (k ? res[r][k - 1] : pre[r]) : res[r][k];                            \
           w[k] = FINISH(exclusive && k == 0 && r == 0 && lane == 0 ? mine : COMBINE(mine, out));   \
         }                                                                                          \
-        if (vec && t1 - c >= V && c < t1) {                                                        \
+        if (vec && t1 - c >= redu__vec && c < t1) {                                                \
           T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                       \
           _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < V; ++k)                                                         \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
             dst[k] = w[k];                                                                         \
         } else {                                                                                   \
           _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < V; ++k)                                                         \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
             if (c + k < t1)                                                                        \
               y[c + k] = w[k];                                                                     \
         }                                                                                          \
@@ -476,7 +479,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * between two sets of slots, so that one barrier per tile less is needed. */                    \
   static inline __attribute__((flatten)) void PFX##_team1(                                         \
       const T *x, T *y, size_t n, A init, int exclusive, size_t slots, size_t team_mem,            \
-      void *spill, redu__scan_pass P)                                                              \
+      void *spill, redu__scan_pass lb)                                                             \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     char *ts = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                          \
@@ -484,7 +487,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     volatile size_t *next = (volatile size_t *)(ts + redu__team_last_offset(slots, sizeof(A)));    \
     size_t half = slots / 2;                                                                       \
     if (tid == 0) {                                                                                \
-      unsigned *counter = (unsigned *)P.status + (P.epoch & 1);                                    \
+      unsigned *counter = (unsigned *)lb.status + (lb.epoch & 1);                                  \
       unsigned claim;                                                                              \
       _Pragma("omp atomic capture")                                                                \
       {                                                                                            \
@@ -492,15 +495,15 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         *counter += 1;                                                                             \
       }                                                                                            \
       if (omp_get_team_num() == 0) /* the next call's counter */                                   \
-        ((volatile unsigned *)P.status)[(P.epoch + 1) & 1] = 0;                                    \
+        ((volatile unsigned *)lb.status)[(lb.epoch + 1) & 1] = 0;                                  \
       *next = claim;                                                                               \
     }                                                                                              \
     _Pragma("omp barrier")                                                                         \
     size_t s = *next;                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned round = 0; s < P.ntiles; ++round) {                                              \
-      size_t b0 = s * P.tile, b1 = n - b0 > P.tile ? b0 + P.tile : n;                              \
-      PFX##_tile(x, y, b0, b1, init, 1, exclusive, scratch + (round & 1) * half, tid, nth, &P, s,  \
+    for (unsigned round = 0; s < lb.ntiles; ++round) {                                             \
+      size_t b0 = s * lb.tile, b1 = n - b0 > lb.tile ? b0 + lb.tile : n;                           \
+      PFX##_tile(x, y, b0, b1, init, 1, exclusive, scratch + (round & 1) * half, tid, nth, &lb, s, \
                  next);                                                                            \
       s = *next;                                                                                   \
     }                                                                                              \
@@ -515,14 +518,14 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     int threads = L->threads;                                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem, nblocks = (size_t)L->teams;              \
     if (one) {                                                                                     \
-      redu__scan_pass P = *one;                                                                    \
-      void *status = P.status;                                                                     \
+      redu__scan_pass lb = *one;                                                                   \
+      void *status = lb.status;                                                                    \
       REDU__PRAGMA(                                                                                \
           omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)             \
-              is_device_ptr(x, y, status, spill) ompx_dyn_cgroup_mem(team_mem) firstprivate(P)     \
+              is_device_ptr(x, y, status, spill) ompx_dyn_cgroup_mem(team_mem) firstprivate(lb)    \
                   ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))          \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team1(x, y, n, init, exclusive, slots, team_mem, spill, P);                            \
+      PFX##_team1(x, y, n, init, exclusive, slots, team_mem, spill, lb);                           \
       return;                                                                                      \
     }                                                                                              \
     for (int phase = nblocks > 1 ? 0 : 1; phase < 2; ++phase) {                                    \

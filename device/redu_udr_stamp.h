@@ -1,8 +1,9 @@
 /* The stamping machinery of user-declared reductions (libredu/redu_udr.h) and of the
  * wrapped regions' kinds (libredu/redu_region.h). Two declarations:
  *   REDU__DECLARE_REDUCTION      everything REDU_DECLARE_REDUCTION documents: the OpenMP
- *                                declare reduction, the array, segmented, batched and
- *                                multi-device calls and their kernels, and a region kind
+ *                                declare reduction, the array, segmented, batched,
+ *                                multi-device and scan calls and their kernels, and a region
+ *                                kind
  *   REDU__DECLARE_REGION_KIND    a region kind alone: what REDU__FOR_IMPL
  *                                (device/redu_region_for.h) names, no kernel of its own;
  *                                the built-in kinds (device/redu_region_kinds.h), which
@@ -17,6 +18,7 @@
 #include "device/redu_index_kernel.h"
 #include "device/redu_reducers.h"
 #include "device/redu_region_thread.h"
+#include "device/redu_scan_kernel.h"
 #include "device/redu_segmented_kernel.h"
 #include <string.h>
 
@@ -74,6 +76,7 @@
   REDU__DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)                        \
   REDU__DEFINE_SEGMENTED_UDR(name, T)                                                              \
   REDU__DEFINE_MULTI_UDR(name, T)                                                                  \
+  REDU__DEFINE_SCAN_UDR(name, T)                                                                   \
   REDU__DEFINE_REGION_PARTS(name, T, redu__kernel_redu_reduce_##name)
 
 /* REDU_DEFINE_TRANSFORM_REDUCTION (libredu/redu_udr.h). */
@@ -198,7 +201,43 @@
                             (const void *const *)xs, NULL, ns, result, NULL, opts);                \
   }
 
-/* The identity lift: reduce the elements themselves. */
+/* redu_inclusive_scan_<name> and redu_exclusive_scan_<name> (REDU_DECLARE_REDUCTION): the
+ * scan kernel with the declared combiner, through the built-in scans' host half. Its warp
+ * scans move values through shuffles, which LLVM 19 miscompiled for large accumulators
+ * (device/redu_reducers.h, REDU__SHUFFLE_MAX_BYTES): redu__scan_begin refuses larger types
+ * (their kernel is stamped but never launched). */
+#define REDU__DEFINE_SCAN_UDR(name, T)                                                             \
+  REDU__DEFINE_SCAN(redu__scan_kernel_##name, T, T, redu_identity_##name(), redu__self,            \
+                    redu_combine_##name, redu__same)                                               \
+  static inline redu_status redu__scan_call_##name(int device, const T *x, T *y, size_t n,         \
+                                                   const redu_options *opts, int exclusive,        \
+                                                   const char *fn)                                 \
+  {                                                                                                \
+    redu__scan_call c;                                                                             \
+    redu_status s = redu__scan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(T), _Alignof(T), 0,    \
+                                     device, x, y, n, opts);                                       \
+    if (s != REDU_OK || c.empty)                                                                   \
+      return s;                                                                                    \
+    T init = redu_identity_##name();                                                               \
+    if (opts && opts->init)                                                                        \
+      memcpy(&init, opts->init, sizeof init);                                                      \
+    redu__scan_kernel_##name##_launch(&c.launch, (const T *)c.x_dev, (T *)c.y_dev, n, init,        \
+                                      exclusive, c.one);                                           \
+    return redu__scan_end(&c);                                                                     \
+  }                                                                                                \
+  static inline __attribute__((unused)) redu_status redu_inclusive_scan_##name(                    \
+      int device, const T *x, T *y, size_t n, const redu_options *opts)                            \
+  {                                                                                                \
+    return redu__scan_call_##name(device, x, y, n, opts, 0, "redu_inclusive_scan_" #name);         \
+  }                                                                                                \
+  static inline __attribute__((unused)) redu_status redu_exclusive_scan_##name(                    \
+      int device, const T *x, T *y, size_t n, const redu_options *opts)                            \
+  {                                                                                                \
+    return redu__scan_call_##name(device, x, y, n, opts, 1, "redu_exclusive_scan_" #name);         \
+  }
+
+/* The identity lift: reduce the elements themselves; the identity finish. */
 #define redu__self(v, i) (v)
+#define redu__same(a) (a)
 
 #endif

@@ -1,8 +1,8 @@
 /* The host half of a call, which every kernel launch sits inside: the built-in calls
  * (host/redu_builtin_calls.c), declared reductions and wrapped regions, whose kernels are
- * stamped in the user's file (libredu/redu_udr.h, libredu/redu_region.h) and call these
- * seven functions (redu__call_*, redu__seg_call_*, redu__region_*): the only internal
- * symbols libredu exports (redu__ prefix). */
+ * stamped in the user's file (libredu/redu_udr.h, libredu/redu_region.h) and call the
+ * functions below (redu__call_*, redu__seg_call_*, redu__scan_*, redu__region_*): the only
+ * internal symbols libredu exports (redu__ prefix). */
 #ifndef REDU_CALL_H
 #define REDU_CALL_H
 
@@ -10,6 +10,7 @@
 
 #include "device/redu_launch.h"
 #include "device/redu_region_layout.h"
+#include "device/redu_scan_kernel.h"
 #include "host/redu_shape.h"
 #include "redu.h"
 #include <stddef.h>
@@ -134,5 +135,37 @@ REDU_API redu_status redu__region_end(redu__region *R);
  * with least normal exponent emin (53, -1022: double; 24, -126: float). */
 REDU_API double redu__region_exact_result(const redu__region *R, int k, double before, int prec,
                                           int emin);
+
+/* A scan's host side (libredu/redu_scan.h; the kernel is device/redu_scan_kernel.h):
+ * redu__scan_begin validates the arrays and options, plans, takes scratch and finds x and y
+ * on the device; the caller launches over c->x_dev and c->y_dev unless c->empty, with
+ * c->one (the single pass, or NULL for reduce-then-scan); redu__scan_end copies a host
+ * output back and gives the scratch back. A scan reads the options and arrays as a
+ * reduction does, with y an output of n elements that may be x itself but may not overlap
+ * it otherwise. The built-in scans (host/redu_scan_calls.c) and declared ones
+ * (libredu/redu_udr.h) share it. */
+typedef struct redu__scan_call {
+  redu__launch launch;
+  const void *x_dev; /* x's device address: the caller's, or where a host array was found */
+  void *y_dev;       /* y's device address: the caller's, or its staged copy */
+  void *y_host;      /* a host array y (REDU_INPUT_HOST): copied back after the launch */
+  size_t y_bytes;
+  redu__scan_pass pass;       /* the single pass's status and tiles */
+  const redu__scan_pass *one; /* &pass for the single pass, NULL for reduce-then-scan */
+  int empty;                  /* n == 0: nothing to launch or write */
+  const char *fn;
+  struct redu__device *owner;
+  struct redu__slot *slot;
+} redu__scan_call;
+
+/* One scan over n elements of elem_size bytes (aligned to elem_align) into accumulators of
+ * acc_size bytes; builtin: a built-in op's (1) or a declared reduction's (0). fn names the
+ * public call in messages. On REDU_OK with !c->empty the caller launches and then must call
+ * redu__scan_end. */
+REDU_API redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_size,
+                                      size_t elem_align, size_t acc_size, size_t acc_align,
+                                      int builtin, int device, const void *x, void *y, size_t n,
+                                      const redu_options *opts);
+REDU_API redu_status redu__scan_end(redu__scan_call *c);
 
 #endif

@@ -1,5 +1,3 @@
-#include "host/redu_scan.h"
-
 #include "device/redu_scan_kernel.h"
 #include "host/redu_call.h"
 #include "host/redu_device.h"
@@ -11,6 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Scans of up to this many bytes of elements take the single pass, larger ones
+ * reduce-then-scan (REDU_SCAN_PASS overrides). H100, ms (single / reduce-then-scan, 256 x
+ * 1,056 teams): i32 2^20 0.050 / 0.076, 2^24 0.194 / 0.297, 2^27 1.27 / 0.97; f64 2^20
+ * 0.062 / 0.118, 2^24 0.435 / 0.479, 2^27 3.12 / 1.80. The single pass saves a launch and a
+ * read; from about 2^25 elements its look-back waits cost more (docs/performance.md). */
+#define REDU__SCAN_ONE_PASS_MAX_BYTES ((size_t)64 << 20)
 
 /* x and y each hold n elements: present, within the address space, aligned, and either the
  * same array or apart. */
@@ -124,8 +129,8 @@ static int redu__scan_status(redu__device *d, redu__slot *slot, const redu__plan
 }
 
 redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_size,
-                             size_t elem_align, size_t acc_size, size_t acc_align, int device,
-                             const void *x, void *y, size_t n, const redu_options *opts)
+                             size_t elem_align, size_t acc_size, size_t acc_align, int builtin,
+                             int device, const void *x, void *y, size_t n, const redu_options *opts)
 {
   *c = (redu__scan_call){.fn = fn};
   if (opts && (opts->flags & REDU_EXACT))
@@ -136,12 +141,18 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
   if (opts && opts->scratchpad)
     return redu__fail(REDU_ERR_UNSUPPORTED,
                       "%s: scans take libredu's own scratch; pass scratchpad = NULL", fn);
+  /* Declared types' warp scans move values through shuffles (device/redu_udr_stamp.h). */
+  if (!builtin && acc_size > REDU__SHUFFLE_MAX_BYTES)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: scans of declared types take types of up to %d bytes, not %zu; scan a "
+                      "smaller state",
+                      fn, REDU__SHUFFLE_MAX_BYTES, acc_size);
   const redu__call_shape sh = {.fn = fn,
                                .elem_size = elem_size,
                                .elem_align = elem_align,
                                .acc_size = acc_size,
                                .acc_align = acc_align,
-                               .builtin = 1,
+                               .builtin = builtin,
                                .scan = 1};
   /* The opening every call shares (options and shape, the device, and for n = 0 the
    * options judged as for any n), then the scan's own environment, for any n too. */

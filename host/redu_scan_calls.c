@@ -1,12 +1,12 @@
 /* Every typed scan of libredu/redu_scan.h and the generic redu_inclusive_scan /
  * redu_exclusive_scan, stamped from the value rows of the op table (device/redu_op_table.h):
  * a kernel from device/redu_scan_kernel.h and host wrappers around redu__scan_begin
- * (host/redu_scan.h). Arg ops have no scan. -Wmissing-prototypes makes a call stamped here
+ * (host/redu_call.h). Arg ops have no scan. -Wmissing-prototypes makes a call stamped here
  * without its line in redu_scan.h an error, and a listed one with other types a conflict. */
 #include "device/redu_builtin_ops.h"
 #include "device/redu_scan_kernel.h"
+#include "host/redu_call.h"
 #include "host/redu_error.h"
-#include "host/redu_scan.h"
 #include "redu.h"
 #include <string.h>
 
@@ -22,7 +22,7 @@ typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const re
                                              const char *fn)                                       \
   {                                                                                                \
     redu__scan_call c;                                                                             \
-    redu_status s = redu__scan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A),       \
+    redu_status s = redu__scan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A), 1,    \
                                      device, x, y, n, opts);                                       \
     if (s != REDU_OK || c.empty)                                                                   \
       return s;                                                                                    \

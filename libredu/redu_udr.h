@@ -67,6 +67,14 @@
  *       device devices[k] reduces xs[k][0, ns[k]), all at once, and the parts are combined
  *       in order (libredu/redu_multi.h has the rules and statuses); lifts that take the
  *       index see positions within a part.
+ *   redu_status redu_inclusive_scan_<name>(int device, const T *x, T *y, size_t n,
+ *                                          const redu_options *opts)
+ *   redu_status redu_exclusive_scan_<name>(...same...)
+ *       y[i] = init . x[0] . ... . x[i] (inclusive) or init . x[0] . ... . x[i - 1]
+ *       (exclusive), `.` the combiner in index order whatever `order` says, init the
+ *       identity or *(const T *)opts->init; the rules and statuses of the typed scans
+ *       (libredu/redu_scan.h: in place, host arrays, the same bits on every run). T of at
+ *       most 32 bytes: larger ones give REDU_ERR_UNSUPPORTED.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. The kernels are
  *   stamped in the including file (device/redu_udr_stamp.h). */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
