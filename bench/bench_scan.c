@@ -37,22 +37,20 @@ static double cub_ms(const char *type, size_t n)
   return NAN;
 }
 
-/* One case: the op, the element type, and whether the single pass may run it (every op but
- * float sums, host/redu_scan.c). */
+/* One case: the op and the element type. */
 typedef struct scan_case {
   redu_op op;
   redu_type type;
   bench_type bt;
   const char *op_name, *type_name;
   size_t size;
-  int one_pass;
 } scan_case;
 static const scan_case cases[] = {
-    {REDU_SUM, REDU_INT32, BENCH_I32, "sum", "i32", 4, 1},
-    {REDU_SUM, REDU_INT64, BENCH_I64, "sum", "i64", 8, 1},
-    {REDU_SUM, REDU_FLOAT, BENCH_F32, "sum", "f32", 4, 0},
-    {REDU_SUM, REDU_DOUBLE, BENCH_F64, "sum", "f64", 8, 0},
-    {REDU_MAX, REDU_INT32, BENCH_I32, "max", "i32", 4, 1},
+    {REDU_SUM, REDU_INT32, BENCH_I32, "sum", "i32", 4},
+    {REDU_SUM, REDU_INT64, BENCH_I64, "sum", "i64", 8},
+    {REDU_SUM, REDU_FLOAT, BENCH_F32, "sum", "f32", 4},
+    {REDU_SUM, REDU_DOUBLE, BENCH_F64, "sum", "f64", 8},
+    {REDU_MAX, REDU_INT32, BENCH_I32, "max", "i32", 4},
 };
 static const int log2s[] = {10, 16, 20, 24, 27};
 
@@ -150,9 +148,9 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
       fprintf(stderr, "redu-bench: scan %s %s n=%zu\n", c->op_name, c->type_name, n);
       int ok[3] = {1, 1, 1};
       double ms = time_libredu(&r, "", hx, got, &ok[0]);
-      double ms1 = c->one_pass ? time_libredu(&r, "1", hx, got, &ok[1]) : NAN;
+      double ms1 = time_libredu(&r, "1", hx, got, &ok[1]);
       double ms2 = time_libredu(&r, "2", hx, got, &ok[2]);
-      if (isnan(ms) || isnan(ms2) || (c->one_pass && isnan(ms1)))
+      if (isnan(ms) || isnan(ms1) || isnan(ms2))
         return -1;
       int good = ok[0] && ok[1] && ok[2];
       wrong += !good;
@@ -187,7 +185,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
     }
   }
   printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours; 1pass / 2pass: "
-         "REDU_SCAN_PASS=1 / 2 (float sums take two passes: '-')\n");
+         "REDU_SCAN_PASS=1 / 2\n");
   omp_target_free(x, dev), omp_target_free(y, dev);
   free(hx), free(got);
   return wrong;
