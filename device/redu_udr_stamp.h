@@ -73,11 +73,13 @@
                  "memory do not guarantee; drop the _Alignas");                                    \
   REDU__PRAGMA(omp declare reduction(name:T : omp_out = redu_combine_##name(omp_out, omp_in))      \
                    initializer(omp_priv = redu_identity_##name()))                                 \
-  REDU__DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, T, redu__self)                        \
-  REDU__DEFINE_SEGMENTED_UDR(name, T)                                                              \
-  REDU__DEFINE_MULTI_UDR(name, T)                                                                  \
-  REDU__DEFINE_SCAN_UDR(name, T)                                                                   \
-  REDU__DEFINE_REGION_PARTS(name, T, redu__kernel_redu_reduce_##name)
+  /* The kernels name the type through its typedef: a local of theirs named like the user's        \
+   * type (say `step`) would otherwise hide the type inside them. */                               \
+  REDU__DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, redu__type_##name, redu__self)        \
+  REDU__DEFINE_SEGMENTED_UDR(name, redu__type_##name)                                              \
+  REDU__DEFINE_MULTI_UDR(name, redu__type_##name)                                                  \
+  REDU__DEFINE_SCAN_UDR(name, redu__type_##name)                                                   \
+  REDU__DEFINE_REGION_PARTS(name, redu__type_##name, redu__kernel_redu_reduce_##name)
 
 /* REDU_DEFINE_TRANSFORM_REDUCTION (libredu/redu_udr.h). */
 #define REDU__DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                                     \
