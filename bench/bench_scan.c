@@ -13,6 +13,7 @@
 typedef struct cub_ref {
   char type[8];
   size_t n;
+  int exclusive;
   double ms;
 } cub_ref;
 enum { MAX_REFS = 64 };
@@ -21,18 +22,20 @@ static int nrefs;
 
 void bench_scan_note(const char *impl, const char *op, const char *type, size_t n, double ms)
 {
-  if (strcmp(impl, "cubscan") || strcmp(op, "sum") || nrefs == MAX_REFS ||
+  int exclusive = !strcmp(impl, "cubscanx");
+  if ((strcmp(impl, "cubscan") && !exclusive) || strcmp(op, "sum") || nrefs == MAX_REFS ||
       strlen(type) >= sizeof refs[0].type)
     return;
   strcpy(refs[nrefs].type, type);
   refs[nrefs].n = n;
+  refs[nrefs].exclusive = exclusive;
   refs[nrefs++].ms = ms;
 }
 
-static double cub_ms(const char *type, size_t n)
+static double cub_ms(const char *type, size_t n, int exclusive)
 {
   for (int i = 0; i < nrefs; ++i)
-    if (!strcmp(refs[i].type, type) && refs[i].n == n)
+    if (!strcmp(refs[i].type, type) && refs[i].n == n && refs[i].exclusive == exclusive)
       return refs[i].ms;
   return NAN;
 }
@@ -61,13 +64,15 @@ typedef struct scan_run {
   void *y;
   size_t n;
   int teams, threads;
+  int exclusive;
   int status;
 } scan_run;
 
 static void run_scan(void *arg)
 {
   scan_run *r = arg;
-  r->status = redu_inclusive_scan(r->dev, r->c->op, r->c->type, r->x, r->y, r->n, NULL);
+  r->status = (r->exclusive ? redu_exclusive_scan : redu_inclusive_scan)(
+      r->dev, r->c->op, r->c->type, r->x, r->y, r->n, NULL);
 }
 
 static void run_copy(void *arg)
@@ -76,26 +81,32 @@ static void run_copy(void *arg)
   bench_copy_kernel(r->dev, r->x, r->y, r->n * r->c->size, r->teams, r->threads);
 }
 
-/* The serial scan of hx (integers: sums wrap, as libredu's do) against got: 1 when equal;
- * floats: got's last element within libredu's sum bound of the exact sum. */
-static int check(const scan_case *c, const void *hx, const void *got, size_t n)
+/* The serial scan of hx (inclusive, or exclusive: each result before its element; integers:
+ * sums wrap, as libredu's do) against got: 1 when equal; floats: got's last element within
+ * libredu's sum bound of the exact sum of its prefix. */
+static int check(const scan_case *c, int exclusive, const void *hx, const void *got, size_t n)
 {
   if (c->bt == BENCH_F32 || c->bt == BENCH_F64) {
-    bench_ref ref;
-    bench_reference(c->bt, hx, NULL, &n, 1, &ref);
+    size_t m = n - (size_t)exclusive;
     double last = c->bt == BENCH_F32 ? ((const float *)got)[n - 1] : ((const double *)got)[n - 1];
-    return bench_within_bound(c->bt, last, &ref, n, 0);
+    if (!m)
+      return last == 0;
+    bench_ref ref;
+    bench_reference(c->bt, hx, NULL, &m, 1, &ref);
+    return bench_within_bound(c->bt, last, &ref, m, 0);
   }
   int64_t acc = 0;
   for (size_t i = 0; i < n; ++i) {
+    int64_t g = c->bt == BENCH_I32 ? ((const int32_t *)got)[i] : ((const int64_t *)got)[i];
+    if (exclusive && (i ? g != acc : c->op == REDU_SUM && g != 0))
+      return 0;
     int64_t v = c->bt == BENCH_I32 ? ((const int32_t *)hx)[i] : ((const int64_t *)hx)[i];
     if (c->op == REDU_MAX)
       acc = i == 0 || v > acc ? v : acc;
     else
       acc = c->bt == BENCH_I32 ? (int32_t)(uint32_t)((uint64_t)acc + (uint64_t)v)
                                : (int64_t)((uint64_t)acc + (uint64_t)v);
-    int64_t g = c->bt == BENCH_I32 ? ((const int32_t *)got)[i] : ((const int64_t *)got)[i];
-    if (g != acc)
+    if (!exclusive && g != acc)
       return 0;
   }
   return 1;
@@ -117,8 +128,62 @@ static double time_libredu(scan_run *r, const char *pass, const void *hx, void *
     return NAN;
   }
   omp_target_memcpy(got, r->y, r->n * r->c->size, 0, 0, omp_get_initial_device(), r->dev);
-  *ok = check(r->c, hx, got, r->n);
+  *ok = check(r->c, r->exclusive, hx, got, r->n);
   return ms;
+}
+
+/* Exclusive sums (the planner's algorithm) beside CUB's DeviceScan::ExclusiveSum: printed
+ * and in the CSV; the number of wrong results. */
+static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, size_t max_n,
+                                const bench_timing *t)
+{
+  int wrong = 0;
+  printf("\n# exclusive sums (CUB: DeviceScan::ExclusiveSum)\n");
+  printf("%-8s %10s | %9s %8s %6s | %9s %7s | %s\n", "case", "n", "redu ms", "GB/s", "%ceil",
+         t->on_host ? "-" : "cub ms", "x cub", "check");
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
+    const scan_case *c = &cases[ci];
+    if (c->op != REDU_SUM)
+      continue;
+    for (size_t li = 0; li < sizeof log2s / sizeof *log2s; ++li) {
+      size_t n = (size_t)1 << log2s[li];
+      if (n > max_n)
+        break;
+      bench_fill(dev, x, n, c->bt);
+      omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
+      scan_run r = {.dev = dev, .c = c, .x = x, .y = y, .n = n, .exclusive = 1};
+      redu_plan_query(dev, n, c->size, &r.teams, &r.threads);
+      fprintf(stderr, "redu-bench: exclusive scan %s %s n=%zu\n", c->op_name, c->type_name, n);
+      int ok = 1;
+      double ms = time_libredu(&r, "", hx, got, &ok);
+      if (isnan(ms))
+        return wrong + 1;
+      wrong += !ok;
+      double copy_ms = bench_median(run_copy, &r) * 1e3;
+      double other = cub_ms(c->type_name, n, 1);
+      double bytes = 2.0 * (double)n * (double)c->size;
+      char name[16];
+      snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
+      printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9s %7s | %s\n", name, n, ms, bytes / ms * 1e-6,
+             100.0 * copy_ms / ms, bench_cell("%.4f", other),
+             bench_cell("%.2f", bench_div(other, ms)), ok ? "ok" : "MISMATCH");
+      fflush(stdout);
+      static const char *const impls[] = {"libredu", "cub", "copy_ceiling"};
+      const double times[] = {ms, other, copy_ms};
+      const int oks[] = {ok, -1, -1};
+      for (size_t k = 0; k < sizeof times / sizeof *times; ++k) {
+        bench_row row = bench_row_blank("exscan_sum", c->type_name, impls[k], n, bytes);
+        row.ms = bench_measured(times[k]);
+        row.ceil_ms = copy_ms;
+        row.cub_ms = other;
+        row.bound_ms = copy_ms;
+        row.ok = oks[k];
+        if (!isnan(row.ms))
+          bench_csv_row(t, &row);
+      }
+    }
+  }
+  return wrong;
 }
 
 int bench_scan(int dev, size_t max_n, const bench_timing *t)
@@ -155,7 +220,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
       int good = ok[0] && ok[1] && ok[2];
       wrong += !good;
       double copy_ms = bench_median(run_copy, &r) * 1e3;
-      double other = c->op == REDU_SUM ? cub_ms(c->type_name, n) : NAN;
+      double other = c->op == REDU_SUM ? cub_ms(c->type_name, n, 0) : NAN;
       double bytes = 2.0 * (double)n * (double)c->size;
       char name[16];
       snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
@@ -186,6 +251,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
   }
   printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours; 1pass / 2pass: "
          "REDU_SCAN_PASS=1 / 2\n");
+  wrong += bench_scan_exclusive(dev, x, y, hx, got, max_n, t);
   omp_target_free(x, dev), omp_target_free(y, dev);
   free(hx), free(got);
   return wrong;

@@ -6,7 +6,7 @@
 // Kahan-Babuska-Neumaier kernel (sum and dot, f64 and f32). Dot products read x and the
 // data after it (y[i] = element max_n + i), as redu-bench's exact section does. With
 // --struct N, also the structs section's complex sum of N elements (run_struct). Impl
-// cubscan: DeviceScan::InclusiveSum for the scan section (run_scan).
+// cubscan, cubscanx: DeviceScan::InclusiveSum and ExclusiveSum for the scan section (run_scan).
 //   redu-bench-cub N [N ...] [--struct N]
 #include <algorithm>
 #include <chrono>
@@ -216,9 +216,9 @@ template <typename T> static void run(const char *name, const std::vector<size_t
   cudaFree(part);
 }
 
-// The scan section of redu-bench (bench_scan.h): DeviceScan::InclusiveSum from x into y at
-// each size (redu-bench passes 2^10, 2^16, 2^20, 2^24, 2^27 up to its --max-log2), end to
-// end (the result stays on the device, as redu-bench's does).
+// The scan section of redu-bench (bench_scan.h): DeviceScan::InclusiveSum and ExclusiveSum
+// from x into y at each size (redu-bench passes 2^10, 2^16, 2^20, 2^24, 2^27 up to its
+// --max-log2), end to end (the result stays on the device, as redu-bench's does).
 template <typename T> static void run_scan(const char *name, const std::vector<size_t> &sizes)
 {
   size_t max_n = *std::max_element(sizes.begin(), sizes.end());
@@ -235,6 +235,14 @@ template <typename T> static void run_scan(const char *name, const std::vector<s
     CHECK(cudaMalloc(&temp, tb));
     printf("cubscan,sum,%s,%zu,%.6f\n", name, n, median_ms([&] {
              CHECK(cub::DeviceScan::InclusiveSum(temp, tb, x, y, nn));
+             CHECK(cudaDeviceSynchronize());
+           }));
+    CHECK(cudaFree(temp));
+    temp = nullptr;
+    CHECK(cub::DeviceScan::ExclusiveSum(temp, tb, x, y, nn));
+    CHECK(cudaMalloc(&temp, tb));
+    printf("cubscanx,sum,%s,%zu,%.6f\n", name, n, median_ms([&] {
+             CHECK(cub::DeviceScan::ExclusiveSum(temp, tb, x, y, nn));
              CHECK(cudaDeviceSynchronize());
            }));
     CHECK(cudaFree(temp));
