@@ -26,6 +26,8 @@ bench_value bench_builtin(int dev, bench_op op, bench_type t, const void *x, siz
 bench_value bench_builtin_static(int dev, bench_op op, bench_type t, const void *x, size_t n);
 /* `parallel for reduction(...)` on the host (peer_host.c). */
 bench_value bench_host_parallel_for(bench_op op, bench_type t, const void *x, size_t n);
+/* The two-pass `omp parallel` inclusive sum scan of x into y on the host (peer_host_scan.c). */
+void bench_host_scan(bench_type t, const void *x, void *y, size_t n);
 /* Reads `bytes` of device memory with 16-byte loads and no reduction tree. */
 void bench_read_kernel(int dev, const void *x, size_t bytes, int teams, int threads);
 /* Copies `bytes` (a multiple of 16) of device memory x to y with 16-byte words: the ceiling

@@ -75,6 +75,22 @@ static void run_scan(void *arg)
       r->dev, r->c->op, r->c->type, r->x, r->y, r->n, NULL);
 }
 
+static void run_host_scan(void *arg)
+{
+  scan_run *r = arg;
+  bench_host_scan(r->c->bt, r->x, r->y, r->n);
+}
+
+/* The peer's time for sums: CUB's (GPUs; `exclusive` picks the kind) or, on the host, the
+ * two-pass `omp parallel` scan's (inclusive; its exclusive twin costs the same). */
+static double peer_ms(const bench_timing *t, scan_run *r, int exclusive)
+{
+  if (r->c->op != REDU_SUM)
+    return NAN;
+  return t->on_host ? bench_median(run_host_scan, r) * 1e3
+                    : cub_ms(r->c->type_name, r->n, exclusive);
+}
+
 static void run_copy(void *arg)
 {
   scan_run *r = arg;
@@ -140,7 +156,7 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
   int wrong = 0;
   printf("\n# exclusive sums (CUB: DeviceScan::ExclusiveSum)\n");
   printf("%-8s %10s | %9s %8s %6s | %9s %7s | %s\n", "case", "n", "redu ms", "GB/s", "%ceil",
-         t->on_host ? "-" : "cub ms", "x cub", "check");
+         t->on_host ? "host-pf" : "cub ms", t->on_host ? "x hpf" : "x cub", "check");
   for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
     const scan_case *c = &cases[ci];
     if (c->op != REDU_SUM)
@@ -160,7 +176,7 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
         return wrong + 1;
       wrong += !ok;
       double copy_ms = bench_median(run_copy, &r) * 1e3;
-      double other = cub_ms(c->type_name, n, 1);
+      double other = peer_ms(t, &r, 1);
       double bytes = 2.0 * (double)n * (double)c->size;
       char name[16];
       snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
@@ -168,7 +184,7 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
              100.0 * copy_ms / ms, bench_cell("%.4f", other),
              bench_cell("%.2f", bench_div(other, ms)), ok ? "ok" : "MISMATCH");
       fflush(stdout);
-      static const char *const impls[] = {"libredu", "cub", "copy_ceiling"};
+      const char *const impls[] = {"libredu", t->on_host ? "host_pf" : "cub", "copy_ceiling"};
       const double times[] = {ms, other, copy_ms};
       const int oks[] = {ok, -1, -1};
       for (size_t k = 0; k < sizeof times / sizeof *times; ++k) {
@@ -199,7 +215,8 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
          "written; ceiling: a copy kernel\n");
   printf("%-8s %10s | %9s %8s %6s | %9s %6s | %9s %6s | %9s %7s | %9s %8s | %s\n", "case", "n",
          "redu ms", "GB/s", "%ceil", "1pass ms", "%ceil", "2pass ms", "%ceil",
-         t->on_host ? "-" : "cub ms", "x cub", "copy ms", "GB/s", "check");
+         t->on_host ? "host-pf" : "cub ms", t->on_host ? "x hpf" : "x cub", "copy ms", "GB/s",
+         "check");
   for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
     const scan_case *c = &cases[ci];
     for (size_t li = 0; li < sizeof log2s / sizeof *log2s; ++li) {
@@ -220,7 +237,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
       int good = ok[0] && ok[1] && ok[2];
       wrong += !good;
       double copy_ms = bench_median(run_copy, &r) * 1e3;
-      double other = c->op == REDU_SUM ? cub_ms(c->type_name, n, 0) : NAN;
+      double other = peer_ms(t, &r, 0);
       double bytes = 2.0 * (double)n * (double)c->size;
       char name[16];
       snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
@@ -231,8 +248,8 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
              bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)), copy_ms,
              bytes / copy_ms * 1e-6, good ? "ok" : "MISMATCH");
       fflush(stdout);
-      static const char *const impls[] = {"libredu", "libredu_1pass", "libredu_2pass", "cub",
-                                          "copy_ceiling"};
+      const char *const impls[] = {"libredu", "libredu_1pass", "libredu_2pass",
+                                   t->on_host ? "host_pf" : "cub", "copy_ceiling"};
       const double times[] = {ms, ms1, ms2, other, copy_ms};
       const int oks[] = {ok[0], ok[1], ok[2], -1, -1};
       for (size_t k = 0; k < sizeof times / sizeof *times; ++k) {
@@ -249,8 +266,8 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
       }
     }
   }
-  printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours; 1pass / 2pass: "
-         "REDU_SCAN_PASS=1 / 2\n");
+  printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours (host: x hpf, a two-pass "
+         "omp parallel scan's); 1pass / 2pass: REDU_SCAN_PASS=1 / 2\n");
   wrong += bench_scan_exclusive(dev, x, y, hx, got, max_n, t);
   omp_target_free(x, dev), omp_target_free(y, dev);
   free(hx), free(got);
