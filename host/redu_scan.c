@@ -11,11 +11,12 @@
 #include <string.h>
 
 /* Scans of up to this many bytes of elements take the single pass, larger ones
- * reduce-then-scan (REDU_SCAN_PASS overrides). H100, ms (single / reduce-then-scan, 256 x
- * 1,056 teams): i32 2^20 0.050 / 0.076, 2^24 0.194 / 0.297, 2^27 1.27 / 0.97; f64 2^20
- * 0.062 / 0.118, 2^24 0.435 / 0.479, 2^27 3.12 / 1.80. The single pass saves a launch and a
- * read; from about 2^25 elements its look-back waits cost more (docs/performance.md). */
-#define REDU__SCAN_ONE_PASS_MAX_BYTES ((size_t)64 << 20)
+ * reduce-then-scan (REDU_SCAN_PASS overrides). H100, redu-bench --only scan, ms (single /
+ * reduce-then-scan): sum i32 2^20 (4 MiB) 0.0217 / 0.0296, 2^24 0.169 / 0.129; f32 2^20
+ * 0.0257 / 0.0306; f64 2^20 (8 MiB) 0.0342 / 0.0380; i64 2^20 0.0442 / 0.0374; 2^27 i32
+ * 1.21 / 0.774. The single pass saves a launch and a read; past a few MiB its look-back
+ * waits cost more (docs/performance.md, "Scans"). */
+#define REDU__SCAN_ONE_PASS_MAX_BYTES ((size_t)4 << 20)
 
 /* x and y each hold n elements: present, within the address space, aligned, and either the
  * same array or apart. */
