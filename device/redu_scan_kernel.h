@@ -272,6 +272,42 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     return pre;                                                                                    \
   }                                                                                                \
                                                                                                    \
+  /* A GPU thread's elements of one tile, in registers. */                                         \
+  typedef struct {                                                                                 \
+    T v[REDU__SCAN_ROWS(sizeof(T))][REDU__SCAN_VEC(sizeof(T))];                                    \
+  } PFX##_rows;                                                                                    \
+                                                                                                   \
+  /* Loads this thread's elements of tile [t0, t1) on GPUs (see PFX_tile; nothing on CPUs):        \
+   * 16 bytes at once where x is 16-byte aligned, element by element otherwise; past the tile,     \
+   * any element of it, never folded nor written. */                                               \
+  REDU__INLINE PFX##_rows PFX##_load(const T *x, size_t t0, size_t t1, unsigned tid)               \
+  {                                                                                                \
+    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
+    PFX##_rows in;                                                                                 \
+    if (redu__dev_vector_chunks()) { /* unused there */                                            \
+      __builtin_memset(&in, 0, sizeof in);                                                         \
+      return in;                                                                                   \
+    }                                                                                              \
+    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws;                         \
+    size_t wb = t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T));                              \
+    int vec = redu__vec > 1 && (uintptr_t)(x + t0) % 16 == 0;                                      \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned r = 0; r < redu__rows; ++r) {                                                    \
+      size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                         \
+      if (vec && t1 - c >= redu__vec && c < t1) {                                                  \
+        const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                             \
+        _Pragma("clang loop unroll(full)")                                                         \
+        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
+          in.v[r][k] = src[k];                                                                     \
+      } else {                                                                                     \
+        _Pragma("clang loop unroll(full)")                                                         \
+        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
+          in.v[r][k] = x[c + k < t1 ? c + k : t0];                                                 \
+      }                                                                                            \
+    }                                                                                              \
+    return in;                                                                                     \
+  }                                                                                                \
+                                                                                                   \
   /* One tile [t0, t1) after `carry`: the carry after it, the same on every thread. With           \
    * `write`, y gets the tile's results. lb: the single pass (tile number s; the carry comes       \
    * from the look-back, and thread 0 writes the team's next tile to *next, in team scratch),      \
@@ -284,7 +320,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * in order. CPUs: thread t takes the t-th of nth contiguous runs and walks it twice. */         \
   REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, A carry, int write,            \
                             int exclusive, A *slots, unsigned tid, unsigned nth,                   \
-                            const redu__scan_pass *lb, size_t s, volatile size_t *next)            \
+                            const redu__scan_pass *lb, size_t s, volatile size_t *next,            \
+                            PFX##_rows in)                                                         \
   {                                                                                                \
     enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
@@ -299,21 +336,6 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     A pre[redu__rows];            /* the prefix before the lane's first element of each row */     \
     A own = (IDENT);              /* CPUs: the run's total; GPUs: the warp's total */              \
     if (!cpu) {                                                                                    \
-      T v[redu__rows][redu__vec];                                                                  \
-      _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
-        size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
-        if (vec && t1 - c >= redu__vec && c < t1) {                                                \
-          const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                           \
-          _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
-            v[r][k] = src[k];                                                                      \
-        } else { /* past the tile: any element, never folded nor written */                        \
-          _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
-            v[r][k] = x[c + k < t1 ? c + k : t0];                                                  \
-        }                                                                                          \
-      }                                                                                            \
       _Pragma("clang loop unroll(full)")                                                           \
       for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
         size_t row = wb + (size_t)r * ws * redu__vec, c = row + (size_t)lane * redu__vec;          \
@@ -322,7 +344,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
           _Pragma("clang loop unroll(full)")                                                       \
           for (unsigned k = 0; k < redu__vec; ++k) {                                               \
             if (c + k < t1)                                                                        \
-              loc = k ? COMBINE(loc, LIFT(v[r][k], c + k)) : LIFT(v[r][k], c + k);                 \
+              loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);           \
             res[r][k] = loc;                                                                       \
           }                                                                                        \
           /* Lanes past the tile follow every lane inside it: their identity reaches no result; */ \
@@ -486,10 +508,19 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       size_t b1 = PFX##_block_at(n, nblocks, blk + 1, tile);                                       \
       A carry = phase ? PFX##_carry_in(partials, blk, init, scratch, tid, nth) : (IDENT);          \
       size_t step = tile ? tile : b1 - b0;                                                         \
+      /* The next tile's elements load while this one is scanned and written. */                   \
+      PFX##_rows in = PFX##_load(x, b0, b1 - b0 < step ? b1 : b0 + step, tid);                     \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t t0 = b0; t0 < b1; t0 += b1 - t0 < step ? b1 - t0 : step)                         \
-        carry = PFX##_tile(x, y, t0, b1 - t0 < step ? b1 : t0 + step, carry, phase, exclusive,     \
-                           scratch, tid, nth, NULL, 0, NULL);                                      \
+      for (size_t t0 = b0; t0 < b1;) {                                                             \
+        size_t t1 = b1 - t0 < step ? b1 : t0 + step;                                               \
+        PFX##_rows ahead = in;                                                                     \
+        if (t1 < b1)                                                                               \
+          ahead = PFX##_load(x, t1, b1 - t1 < step ? b1 : t1 + step, tid);                         \
+        carry = PFX##_tile(x, y, t0, t1, carry, phase, exclusive, scratch, tid, nth, NULL, 0,      \
+                           NULL, in);                                                              \
+        in = ahead;                                                                                \
+        t0 = t1;                                                                                   \
+      }                                                                                            \
       if (phase == 0 && tid == 0)                                                                  \
         partials[blk] = carry;                                                                     \
     }                                                                                              \
@@ -524,7 +555,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     for (unsigned round = 0; s < lb.ntiles; ++round) {                                             \
       size_t b0 = s * lb.tile, b1 = n - b0 > lb.tile ? b0 + lb.tile : n;                           \
       PFX##_tile(x, y, b0, b1, init, 1, exclusive, scratch + (round & 1) * half, tid, nth, &lb, s, \
-                 next);                                                                            \
+                 next, PFX##_load(x, b0, b1, tid));                                                \
       s = *next;                                                                                   \
     }                                                                                              \
   }                                                                                                \
