@@ -148,6 +148,24 @@ static double time_libredu(scan_run *r, const char *pass, const void *hx, void *
   return ms;
 }
 
+/* One CSV row per measured implementation of a case: impls[k] took times[k] ms (NAN: not
+ * measured), oks[k] its check (-1: none), beside the copy ceiling and the peer. */
+static void csv_rows(const bench_timing *t, const char *op, const char *type, size_t n,
+                     double bytes, double copy_ms, double peer_ms, const char *const *impls,
+                     const double *times, const int *oks, size_t count)
+{
+  for (size_t k = 0; k < count; ++k) {
+    bench_row row = bench_row_blank(op, type, impls[k], n, bytes);
+    row.ms = bench_measured(times[k]);
+    row.ceil_ms = copy_ms;
+    row.cub_ms = peer_ms;
+    row.bound_ms = copy_ms;
+    row.ok = oks[k];
+    if (!isnan(row.ms))
+      bench_csv_row(t, &row);
+  }
+}
+
 /* Exclusive sums (the planner's algorithm) beside CUB's DeviceScan::ExclusiveSum: printed
  * and in the CSV; the number of wrong results. */
 static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, size_t max_n,
@@ -187,16 +205,7 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
       const char *const impls[] = {"libredu", t->on_host ? "host_pf" : "cub", "copy_ceiling"};
       const double times[] = {ms, other, copy_ms};
       const int oks[] = {ok, -1, -1};
-      for (size_t k = 0; k < sizeof times / sizeof *times; ++k) {
-        bench_row row = bench_row_blank("exscan_sum", c->type_name, impls[k], n, bytes);
-        row.ms = bench_measured(times[k]);
-        row.ceil_ms = copy_ms;
-        row.cub_ms = other;
-        row.bound_ms = copy_ms;
-        row.ok = oks[k];
-        if (!isnan(row.ms))
-          bench_csv_row(t, &row);
-      }
+      csv_rows(t, "exscan_sum", c->type_name, n, bytes, copy_ms, other, impls, times, oks, 3);
     }
   }
   return wrong;
@@ -252,18 +261,9 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
                                    t->on_host ? "host_pf" : "cub", "copy_ceiling"};
       const double times[] = {ms, ms1, ms2, other, copy_ms};
       const int oks[] = {ok[0], ok[1], ok[2], -1, -1};
-      for (size_t k = 0; k < sizeof times / sizeof *times; ++k) {
-        char op[16];
-        snprintf(op, sizeof op, "scan_%s", c->op_name);
-        bench_row row = bench_row_blank(op, c->type_name, impls[k], n, bytes);
-        row.ms = bench_measured(times[k]);
-        row.ceil_ms = copy_ms;
-        row.cub_ms = other;
-        row.bound_ms = copy_ms;
-        row.ok = oks[k];
-        if (!isnan(row.ms))
-          bench_csv_row(t, &row);
-      }
+      char op[16];
+      snprintf(op, sizeof op, "scan_%s", c->op_name);
+      csv_rows(t, op, c->type_name, n, bytes, copy_ms, other, impls, times, oks, 5);
     }
   }
   printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours (host: x hpf, a two-pass "
