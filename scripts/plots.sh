@@ -3,6 +3,10 @@
 #   arrays-<op>.png  GB/s against n (log2) for one op, a panel per type: libredu beside CUB
 #                    (GPU) or `parallel for reduction` (CPU), clang's clause and the read
 #                    ceiling, all from the arrays section's rows;
+#   scans-<kind>.png GB/s (read + written) against n for inclusive (scan_sum) or exclusive
+#                    (exscan_sum) sums, a panel per type: libredu (the planner's choice and
+#                    each algorithm forced), CUB's DeviceScan (GPU) or a two-pass `omp
+#                    parallel` scan (CPU), and the copy ceiling, from the scan section's rows;
 #   floor.png        time per call against n at small n: libredu, an empty region of
 #                    libredu's launch shape, CUB's Sum, with the empty target region and
 #                    CUDA's empty kernel + sync as horizontal lines (GPU runs only).
@@ -32,6 +36,12 @@ trap 'rm -rf "$tmp"' EXIT
 # ones with the 17 columns the arrays section writes (the exact section reuses op names).
 awk -F, -v d="$tmp" '
   $1 == "device" { next }
+  $2 ~ /^(ex)?scan_/ {
+    if ($2 == "scan_sum" || $2 == "exscan_sum") {
+      f = d "/s_" $2 "_" $3 "_" $6 ".dat"; print $4, $8 > f; kinds[$2] = 1; sdev = $1
+    }
+    next
+  }
   NF >= 17 && ($6 == "libredu" || $6 == "builtin" || $6 == "cub" || $6 == "read_ceiling" ||
                 $6 == "host_parallel_for") {
     f = d "/a_" $2 "_" $3 "_" $6 ".dat"; print $4, $8 > f; ops[$2] = 1; adev = $1
@@ -45,6 +55,8 @@ awk -F, -v d="$tmp" '
   }
   END {
     for (o in ops) print o > (d "/ops.txt")
+    for (k in kinds) print k > (d "/kinds.txt")
+    print sdev > (d "/scans-device.txt")
     print adev > (d "/arrays-device.txt"); print fdev > (d "/floor-device.txt")
   }' "$@"
 
@@ -90,6 +102,44 @@ if [ -s "$tmp/ops.txt" ]; then
   done
 fi
 
+if [ -s "$tmp/kinds.txt" ]; then
+  dev=$(cat "$tmp/scans-device.txt")
+  for kind in $(sort "$tmp/kinds.txt"); do
+    name=inclusive
+    [ "$kind" = exscan_sum ] && name=exclusive
+    {
+      echo "set terminal pngcairo size 1400,1000 font ',11'"
+      echo "set output '$out/scans-$name.png'"
+      echo "set multiplot layout 2,2 title 'redu-bench $name sum scans ($dev): GB/s read + written against n, end to end'"
+      echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
+      echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
+      echo "set key top left; set grid"
+      for t in f64 f32 i32 i64; do
+        plots=""
+        for pair in "libredu:libredu" "libredu_1pass:single pass" \
+                    "libredu_2pass:reduce-then-scan" "cub:CUB DeviceScan" \
+                    "host_pf:two-pass omp parallel" "copy_ceiling:copy ceiling"; do
+          impl=${pair%%:*}
+          title=${pair#*:}
+          f="$tmp/s_${kind}_${t}_${impl}.dat"
+          [ -s "$f" ] || continue
+          plots="$plots${plots:+, }'$f' using 1:2 with linespoints title '$title'"
+        done
+        echo "set title '$t'"
+        if [ -n "$plots" ]; then
+          echo "plot $plots"
+        else
+          echo "set label 1 'no rows' at graph 0.5,0.5 center; plot NaN notitle; unset label 1"
+        fi
+      done
+      echo "unset multiplot"
+    } > "$tmp/scans-$name.gp"
+    gnuplot "$tmp/scans-$name.gp"
+    echo "$out/scans-$name.png"
+    made=$((made + 1))
+  done
+fi
+
 if [ -s "$tmp/f_redu.dat" ]; then
   dev=$(cat "$tmp/floor-device.txt")
   {
@@ -115,6 +165,6 @@ if [ -s "$tmp/f_redu.dat" ]; then
 fi
 
 if [ "$made" = 0 ]; then
-  echo "$0: no arrays or floor rows in $*" >&2
+  echo "$0: no arrays, scan or floor rows in $*" >&2
   exit 1
 fi
