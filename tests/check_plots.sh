@@ -1,15 +1,16 @@
 #!/bin/sh
-# check_plots.sh ROOT: scripts/plots.sh turns the committed H100 CSV files (the arrays table
-# and the per-call floor that docs/plots/ shows) into the five PNG plots (four ops, the
-# floor), each a real PNG. Registered only where gnuplot is
+# check_plots.sh ROOT: scripts/plots.sh turns the committed H100 CSV files (the arrays table,
+# the per-call floor and the scans that docs/plots/ shows) into the seven PNG plots (four
+# ops, the floor, inclusive and exclusive scans), each a real PNG. Registered only where gnuplot is
 # installed (the plots are a documentation tool, not a library dependency).
 set -eu
 root=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/h100-2026-11-24.csv" \
-  "$root/docs/results/h100-floor-2026-11-24.csv" > "$tmp/list"
-for f in arrays-sum arrays-min arrays-max arrays-argmin floor; do
+  "$root/docs/results/h100-floor-2026-11-24.csv" "$root/docs/results/h100-scan-2026-11-26.csv" \
+  > "$tmp/list" 2> "$tmp/err"
+for f in arrays-sum arrays-min arrays-max arrays-argmin floor scans-inclusive scans-exclusive; do
   png=$tmp/$f.png
   [ -s "$png" ] || { echo "check_plots: $f.png not written"; exit 1; }
   [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
@@ -21,4 +22,4 @@ if sh "$root/scripts/plots.sh" "$tmp/none" "$tmp/empty.csv" 2> /dev/null; then
   echo "check_plots: a CSV with no rows gave no error"
   exit 1
 fi
-echo "check_plots: 5 plots written"
+echo "check_plots: 7 plots written"
