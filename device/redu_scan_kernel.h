@@ -182,6 +182,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       A v;                                                                                         \
       uint32_t w[(sizeof(A) + 3) / 4];                                                             \
     } u = {v};                                                                                     \
+    REDU__DEV_PRIVATE(u)                                                                           \
     volatile uint64_t *rec = PFX##_record(lb, t);                                                  \
     _Pragma("clang loop unroll(full)")                                                             \
     for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
@@ -195,6 +196,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       A v;                                                                                         \
       uint32_t w[(sizeof(A) + 3) / 4];                                                             \
     } u;                                                                                           \
+    REDU__DEV_PRIVATE(u)                                                                           \
     volatile uint64_t *rec = PFX##_record(lb, t);                                                  \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (;;) {                                                                                     \
@@ -284,6 +286,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   {                                                                                                \
     enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
     PFX##_rows in;                                                                                 \
+    REDU__DEV_PRIVATE(in)                                                                          \
     if (redu__dev_vector_chunks()) { /* unused there */                                            \
       __builtin_memset(&in, 0, sizeof in);                                                         \
       return in;                                                                                   \
@@ -321,8 +324,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, A carry, int write,            \
                             int exclusive, A *slots, unsigned tid, unsigned nth,                   \
                             const redu__scan_pass *lb, size_t s, volatile size_t *next,            \
-                            PFX##_rows in)                                                         \
+                            PFX##_rows loaded)                                                     \
   {                                                                                                \
+    PFX##_rows in = loaded;                                                                        \
+    REDU__DEV_PRIVATE(in)                                                                          \
     enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
     int cpu = redu__dev_vector_chunks();                                                           \
@@ -334,7 +339,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     int vec = redu__vec > 1 && (uintptr_t)(x + t0) % 16 == 0 && (uintptr_t)(y + t0) % 16 == 0;     \
     A res[redu__rows][redu__vec]; /* GPUs: each element's prefix within the warp, inclusive */     \
     A pre[redu__rows];            /* the prefix before the lane's first element of each row */     \
-    A own = (IDENT);              /* CPUs: the run's total; GPUs: the warp's total */              \
+    REDU__DEV_PRIVATE(res, pre)                                                                    \
+    A own = (IDENT); /* CPUs: the run's total; GPUs: the warp's total */                           \
     if (!cpu) {                                                                                    \
       _Pragma("clang loop unroll(full)")                                                           \
       for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
@@ -411,6 +417,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
         size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
         T w[redu__vec];                                                                            \
+        REDU__DEV_PRIVATE(w)                                                                       \
         _Pragma("clang loop unroll(full)")                                                         \
         for (unsigned k = 0; k < redu__vec; ++k) {                                                 \
           /* Exclusive: the element before's prefix, or the lane's own prefix; nothing before */   \
@@ -509,11 +516,12 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       A carry = phase ? PFX##_carry_in(partials, blk, init, scratch, tid, nth) : (IDENT);          \
       size_t step = tile ? tile : b1 - b0;                                                         \
       /* The next tile's elements load while this one is scanned and written. */                   \
-      PFX##_rows in = PFX##_load(x, b0, b1 - b0 < step ? b1 : b0 + step, tid);                     \
+      PFX##_rows in = PFX##_load(x, b0, b1 - b0 < step ? b1 : b0 + step, tid), ahead;              \
+      REDU__DEV_PRIVATE(in, ahead)                                                                 \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t t0 = b0; t0 < b1;) {                                                             \
         size_t t1 = b1 - t0 < step ? b1 : t0 + step;                                               \
-        PFX##_rows ahead = in;                                                                     \
+        ahead = in;                                                                                \
         if (t1 < b1)                                                                               \
           ahead = PFX##_load(x, t1, b1 - t1 < step ? b1 : t1 + step, tid);                         \
         carry = PFX##_tile(x, y, t0, t1, carry, phase, exclusive, scratch, tid, nth, NULL, 0,      \

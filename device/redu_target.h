@@ -28,6 +28,13 @@
  *                                  (AVX-512, AVX2, the x86-64 baseline), the loader picks
  *                                  the widest the machine has; nothing on GPUs
  *   REDU__DEV_CPU_OUTLINED         a function out of line on CPUs, inline on GPUs
+ *   REDU__DEV_PRIVATE(vars...)     after the declaration of locals: on GPUs, each thread's own
+ *                                  memory (registers once optimised) whatever clang's escape
+ *                                  analysis thinks of them, which otherwise "globalizes" a
+ *                                  local array indexed in a loop of a function holding a
+ *                                  barrier (__kmpc_alloc_shared; docs/design.md, "Kernels
+ *                                  that do not depend on OpenMPOpt"); nothing on CPUs, where
+ *                                  the pragma would allocate through the OpenMP runtime
  *   redu__dev_interleave_words()   1: threads read interleaved words (grid-stride), so that
  *                                  a warp's loads coalesce; 0: each thread reads one
  *                                  contiguous chunk (CPUs: interleaving would make every
@@ -64,6 +71,14 @@ typedef uint32_t redu__word16 __attribute__((ext_vector_type(4)));
 #define REDU__DEV_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define REDU__DEV_SIMD_CLONES
+#endif
+
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#define REDU__DEV_PRIVATE(...)                                                                     \
+  _Pragma(REDU__DEV_STR(omp allocate(__VA_ARGS__) allocator(omp_thread_mem_alloc)))
+#define REDU__DEV_STR(x) #x
+#else
+#define REDU__DEV_PRIVATE(...)
 #endif
 
 /* On CPUs, a function kept out of line; on GPUs, inlined. With redu__x_dot_elem inlined into a
