@@ -148,6 +148,19 @@ static double time_libredu(scan_run *r, const char *pass, const void *hx, void *
   return ms;
 }
 
+/* A case's run at n: x filled on the device, its copy in hx, the plan the copy kernel takes. */
+static scan_run prepare(int dev, const scan_case *c, void *x, void *y, void *hx, size_t n,
+                        int exclusive)
+{
+  bench_fill(dev, x, n, c->bt);
+  omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
+  scan_run r = {.dev = dev, .c = c, .x = x, .y = y, .n = n, .exclusive = exclusive};
+  redu_plan_query(dev, n, c->size, &r.teams, &r.threads);
+  fprintf(stderr, "redu-bench: %sscan %s %s n=%zu\n", exclusive ? "exclusive " : "", c->op_name,
+          c->type_name, n);
+  return r;
+}
+
 /* One CSV row per measured implementation of a case: impls[k] took times[k] ms (NAN: not
  * measured), oks[k] its check (-1: none), beside the copy ceiling and the peer. */
 static void csv_rows(const bench_timing *t, const char *op, const char *type, size_t n,
@@ -183,11 +196,7 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
       size_t n = (size_t)1 << log2s[li];
       if (n > max_n)
         break;
-      bench_fill(dev, x, n, c->bt);
-      omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
-      scan_run r = {.dev = dev, .c = c, .x = x, .y = y, .n = n, .exclusive = 1};
-      redu_plan_query(dev, n, c->size, &r.teams, &r.threads);
-      fprintf(stderr, "redu-bench: exclusive scan %s %s n=%zu\n", c->op_name, c->type_name, n);
+      scan_run r = prepare(dev, c, x, y, hx, n, 1);
       int ok = 1;
       double ms = time_libredu(&r, "", hx, got, &ok);
       if (isnan(ms))
@@ -232,11 +241,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
       size_t n = (size_t)1 << log2s[li];
       if (n > max_n)
         break;
-      bench_fill(dev, x, n, c->bt);
-      omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
-      scan_run r = {.dev = dev, .c = c, .x = x, .y = y, .n = n};
-      redu_plan_query(dev, n, c->size, &r.teams, &r.threads);
-      fprintf(stderr, "redu-bench: scan %s %s n=%zu\n", c->op_name, c->type_name, n);
+      scan_run r = prepare(dev, c, x, y, hx, n, 0);
       int ok[3] = {1, 1, 1};
       double ms = time_libredu(&r, "", hx, got, &ok[0]);
       double ms1 = time_libredu(&r, "1", hx, got, &ok[1]);

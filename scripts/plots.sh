@@ -60,6 +60,34 @@ awk -F, -v d="$tmp" '
     print adev > (d "/arrays-device.txt"); print fdev > (d "/floor-device.txt")
   }' "$@"
 
+# four_panels PNG TITLE PREFIX IMPL:LEGEND...: the gnuplot script of a 2x2 plot, one panel per
+# type, each drawing $tmp/PREFIX_<type>_<impl>.dat for the IMPLs that have rows.
+four_panels() {
+  png=$1 title=$2 prefix=$3
+  shift 3
+  echo "set terminal pngcairo size 1400,1000 font ',11'"
+  echo "set output '$png'"
+  echo "set multiplot layout 2,2 title '$title'"
+  echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
+  echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
+  echo "set key top left; set grid"
+  for t in f64 f32 i32 i64; do
+    plots=""
+    for pair in "$@"; do
+      f="$tmp/${prefix}_${t}_${pair%%:*}.dat"
+      [ -s "$f" ] || continue
+      plots="$plots${plots:+, }'$f' using 1:2 with linespoints title '${pair#*:}'"
+    done
+    echo "set title '$t'"
+    if [ -n "$plots" ]; then
+      echo "plot $plots"
+    else
+      echo "set label 1 'no rows' at graph 0.5,0.5 center; plot NaN notitle; unset label 1"
+    fi
+  done
+  echo "unset multiplot"
+}
+
 made=0
 if [ -s "$tmp/ops.txt" ]; then
   dev=$(cat "$tmp/arrays-device.txt")
@@ -70,32 +98,9 @@ if [ -s "$tmp/ops.txt" ]; then
       other=host_parallel_for
       other_title="parallel for reduction"
     fi
-    {
-      echo "set terminal pngcairo size 1400,1000 font ',11'"
-      echo "set output '$out/arrays-$op.png'"
-      echo "set multiplot layout 2,2 title 'redu-bench $op ($dev): GB/s against n, end to end'"
-      echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
-      echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
-      echo "set key top left; set grid"
-      for t in f64 f32 i32 i64; do
-        plots=""
-        for pair in "libredu:libredu" "$other:$other_title" "builtin:clang clause" \
-                    "read_ceiling:read ceiling"; do
-          impl=${pair%%:*}
-          title=${pair#*:}
-          f="$tmp/a_${op}_${t}_${impl}.dat"
-          [ -s "$f" ] || continue
-          plots="$plots${plots:+, }'$f' using 1:2 with linespoints title '$title'"
-        done
-        echo "set title '$t'"
-        if [ -n "$plots" ]; then
-          echo "plot $plots"
-        else
-          echo "set label 1 'no rows' at graph 0.5,0.5 center; plot NaN notitle; unset label 1"
-        fi
-      done
-      echo "unset multiplot"
-    } > "$tmp/arrays-$op.gp"
+    four_panels "$out/arrays-$op.png" "redu-bench $op ($dev): GB/s against n, end to end" \
+      "a_$op" "libredu:libredu" "$other:$other_title" "builtin:clang clause" \
+      "read_ceiling:read ceiling" > "$tmp/arrays-$op.gp"
     gnuplot "$tmp/arrays-$op.gp"
     echo "$out/arrays-$op.png"
     made=$((made + 1))
@@ -107,33 +112,11 @@ if [ -s "$tmp/kinds.txt" ]; then
   for kind in $(sort "$tmp/kinds.txt"); do
     name=inclusive
     [ "$kind" = exscan_sum ] && name=exclusive
-    {
-      echo "set terminal pngcairo size 1400,1000 font ',11'"
-      echo "set output '$out/scans-$name.png'"
-      echo "set multiplot layout 2,2 title 'redu-bench $name sum scans ($dev): GB/s read + written against n, end to end'"
-      echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
-      echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
-      echo "set key top left; set grid"
-      for t in f64 f32 i32 i64; do
-        plots=""
-        for pair in "libredu:libredu" "libredu_1pass:single pass" \
-                    "libredu_2pass:reduce-then-scan" "cub:CUB DeviceScan" \
-                    "host_pf:two-pass omp parallel" "copy_ceiling:copy ceiling"; do
-          impl=${pair%%:*}
-          title=${pair#*:}
-          f="$tmp/s_${kind}_${t}_${impl}.dat"
-          [ -s "$f" ] || continue
-          plots="$plots${plots:+, }'$f' using 1:2 with linespoints title '$title'"
-        done
-        echo "set title '$t'"
-        if [ -n "$plots" ]; then
-          echo "plot $plots"
-        else
-          echo "set label 1 'no rows' at graph 0.5,0.5 center; plot NaN notitle; unset label 1"
-        fi
-      done
-      echo "unset multiplot"
-    } > "$tmp/scans-$name.gp"
+    four_panels "$out/scans-$name.png" \
+      "redu-bench $name sum scans ($dev): GB/s read + written against n, end to end" "s_$kind" \
+      "libredu:libredu" "libredu_1pass:single pass" "libredu_2pass:reduce-then-scan" \
+      "cub:CUB DeviceScan" "host_pf:two-pass omp parallel" "copy_ceiling:copy ceiling" \
+      > "$tmp/scans-$name.gp"
     gnuplot "$tmp/scans-$name.gp"
     echo "$out/scans-$name.png"
     made=$((made + 1))
