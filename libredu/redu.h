@@ -55,7 +55,7 @@ extern "C" {
 /* ---- 1. Version ------------------------------------------------------------------------ */
 
 #define REDU_VERSION_MAJOR 0
-#define REDU_VERSION_MINOR 5
+#define REDU_VERSION_MINOR 6
 #define REDU_VERSION_PATCH 0
 /* One number that grows with every release: major * 10000 + minor * 100 + patch. */
 #define REDU_VERSION (REDU_VERSION_MAJOR * 10000 + REDU_VERSION_MINOR * 100 + REDU_VERSION_PATCH)
