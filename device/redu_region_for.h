@@ -11,6 +11,7 @@
 #include "device/redu_region_exact.h"
 #include "device/redu_region_thread.h"
 #include <stddef.h>
+#include <string.h>
 /* GPUs unroll the user's loop so that each thread has about eight of the body's loads in
  * flight, as the array kernels have 64 bytes (LLVM 19 does not unroll it by itself): 8x for
  * a REDU_FOR over one array (or none), 4x over two or more, and 4x for REDU_FOR_CLAUSES and
@@ -39,7 +40,6 @@
   REDU__NARGS2(__VA_ARGS__, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY, MANY,      \
                MANY, MANY, MANY, MANY, ONE, ONE)
 
-#define REDU__UNPAREN(...) __VA_ARGS__
 #define REDU__IS_DEVICE_PTR(...) __VA_OPT__(is_device_ptr(__VA_ARGS__))
 #define REDU__CAT(a, b) REDU__CAT2(a, b)
 #define REDU__CAT2(a, b) a##b
@@ -232,18 +232,24 @@
 #define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
 #define REDU__FINAL_STEP_a REDU__FINAL_STEP_
 #define REDU__RESULT(k, p) REDU__XCAT(REDU__RESULT_, REDU__MARK(k, p))(k, p)
+/* Result k's bytes from the host's record (host/redu_call.h) into a local of the kind's type,
+ * redu__v (copied: the record is bytes). */
+#define REDU__GET(k, p)                                                                            \
+  REDU__TYPE(p) redu__v;                                                                           \
+  memcpy(&redu__v, redu__r.host_result + redu__r.off[k], sizeof redu__v);
 #define REDU__RESULT_(k, p)                                                                        \
-  REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(                                            \
-      REDU__VAR p, REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));
+  {                                                                                                \
+    REDU__GET(k, p)                                                                                \
+    REDU__VAR p = REDU__CAT(redu_combine_, REDU__KIND p)(REDU__VAR p, redu__v);                    \
+  }
 #define REDU__RESULT_x(k, p)                                                                       \
   REDU__VAR p = REDU__CAT(redu__region_result_, REDU__KIND p)(REDU__VAR p, &redu__r, k);
 #define REDU__RESULT_a(k, p)                                                                       \
   {                                                                                                \
-    REDU__TYPE(p)                                                                                  \
-    redu__at = REDU__CAT(redu_combine_, REDU__KIND p)(                                             \
-        REDU__ARG_IN(p), REDU__CAT(redu__region_get_, REDU__KIND p)(&redu__r, k));                 \
-    REDU__VAR p = REDU__ARG_OUT(p)(redu__at);                                                      \
-    REDU__IDX p = redu__at.i;                                                                      \
+    REDU__GET(k, p)                                                                                \
+    redu__v = REDU__CAT(redu_combine_, REDU__KIND p)(REDU__ARG_IN(p), redu__v);                    \
+    REDU__VAR p = REDU__ARG_OUT(p)(redu__v);                                                       \
+    REDU__IDX p = redu__v.i;                                                                       \
   }
 /* The user's loop. Without exact kinds, unrolled on GPUs (REDU__UNROLL_ONE or _MANY, above). With
  * them, warp-uniform: every lane of a warp runs until the warp's last index (the steps that take

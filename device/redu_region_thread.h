@@ -93,25 +93,25 @@ static inline int redu__region_reset(redu__region_thread c)
 }
 #pragma omp end declare target
 
-/* Per declared reduction `name` (stamped by REDU_DECLARE_REDUCTION): the team step
- * (combine the team, thread 0 stores the partial) and the final step (the last team
- * combines the partials and writes the result) of reduction number k of a region. */
-#define REDU__DEFINE_REGION_STEPS(name, A, PFX)                                                    \
+/* The team step (combine the team, thread 0 stores the partial) and the final step (the
+ * last team combines the partials and writes the result) of reduction number k of a
+ * region, as TEAM(params..., v, c, k) and FINAL(params..., c, k) over PFX's reducers
+ * (REDU__DEFINE_REDUCERS_OF, device/redu_reducers.h), whose own arguments come first. */
+#define REDU__DEFINE_REGION_STEPS_OF(TEAM, FINAL, A, PFX, IDENT, OPP, OPA)                         \
   _Pragma("omp begin declare target")                                                              \
-  static inline                                                                                    \
-      __attribute__((unused)) int redu__region_team_##name(A v, redu__region_thread c, int k)      \
+  static inline __attribute__((unused)) int TEAM(REDU__UNPAREN OPP A v, redu__region_thread c,     \
+                                                 int k)                                            \
   {                                                                                                \
     A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                            \
-    v = PFX##_team_reduce(v, redu_identity_##name(), scratch, c.tid, c.nth, c.tree);               \
+    v = PFX##_team_reduce(REDU__UNPAREN OPA v, IDENT, scratch, c.tid, c.nth, c.tree);              \
     if (c.tid == 0)                                                                                \
       ((A *)(c.partials + c.teams_alloc * c.off[k]))[c.team] = v;                                  \
     return 0;                                                                                      \
   }                                                                                                \
-  static inline                                                                                    \
-      __attribute__((unused)) int redu__region_final_##name(redu__region_thread c, int k)          \
+  static inline __attribute__((unused)) int FINAL(REDU__UNPAREN OPP redu__region_thread c, int k)  \
   {                                                                                                \
     A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                            \
-    A r = PFX##_combine_partials(redu_identity_##name(),                                           \
+    A r = PFX##_combine_partials(REDU__UNPAREN OPA IDENT,                                          \
                                  (const A *)(c.partials + c.teams_alloc * c.off[k]), c.nteams,     \
                                  scratch, c.tid, c.nth, c.tree);                                   \
     if (c.tid == 0)                                                                                \
@@ -119,5 +119,11 @@ static inline int redu__region_reset(redu__region_thread c)
     return 0;                                                                                      \
   }                                                                                                \
   _Pragma("omp end declare target")
+
+/* Per declared reduction `name` (stamped by REDU_DECLARE_REDUCTION): its steps,
+ * redu__region_team_<name>(v, c, k) and redu__region_final_<name>(c, k). */
+#define REDU__DEFINE_REGION_STEPS(name, A, PFX)                                                    \
+  REDU__DEFINE_REGION_STEPS_OF(redu__region_team_##name, redu__region_final_##name, A, PFX,        \
+                               redu_identity_##name(), (), ())
 
 #endif

@@ -5,7 +5,8 @@
  *                                multi-device and scan calls and their kernels, and a region
  *                                kind
  *   REDU__DECLARE_REGION_KIND    a region kind alone: what REDU__FOR_IMPL
- *                                (device/redu_region_for.h) names, no kernel of its own;
+ *                                (device/redu_region_for.h) names, no kernel of its own,
+ *                                its steps a reducer set's shared with other kinds;
  *                                the built-in kinds (device/redu_region_kinds.h), which
  *                                have the typed calls for arrays
  * The stamped calls run through host/redu_call.h and host/redu_partial.h, which
@@ -38,24 +39,23 @@
   static inline T redu_combine_##name(T a, T b) { return combine(a, b); }                          \
   _Pragma("omp end declare target")
 
-/* What a region does with reduction number k of kind `name` past the user's loop: the team
- * and final steps over PFX's reducers (REDU__DEFINE_REDUCERS, device/redu_reducers.h) and
- * the host's read of the result. */
-#define REDU__DEFINE_REGION_PARTS(name, T, PFX)                                                    \
-  REDU__DEFINE_REGION_STEPS(name, T, PFX)                                                          \
-  static inline __attribute__((unused)) T redu__region_get_##name(const redu__region *R, int k)    \
-  {                                                                                                \
-    T v;                                                                                           \
-    memcpy(&v, R->host_result + R->off[k], sizeof v);                                              \
-    return v;                                                                                      \
-  }
-
-/* REDU__DECLARE_REGION_KIND(name, T, combine, order, arity, identity...): a kind for
- * regions only, its reducers stamped under the stem redu__region_kernel_<name>. */
-#define REDU__DECLARE_REGION_KIND(name, T, combine, order, arity, ...)                             \
+/* REDU__DECLARE_REGION_KIND(name, T, combine, order, arity, STEM, OP, identity...): a kind for
+ * regions only, whose steps are a reducer set's shared by several kinds:
+ * redu__region_team_<STEM> and redu__region_final_<STEM>, which take the kind's op code OP
+ * and identity first (device/redu_region_kinds.h stamps them per type). */
+#define REDU__DECLARE_REGION_KIND(name, T, combine, order, arity, STEM, OP, ...)                   \
   REDU__DECLARE_KIND_CORE(name, T, combine, order, arity, __VA_ARGS__)                             \
-  REDU__DEFINE_REDUCERS(redu__region_kernel_##name, T, redu_combine_##name)                        \
-  REDU__DEFINE_REGION_PARTS(name, T, redu__region_kernel_##name)
+  _Pragma("omp begin declare target")                                                              \
+  static inline __attribute__((unused)) int redu__region_team_##name(T v, redu__region_thread c,   \
+                                                                     int k)                        \
+  {                                                                                                \
+    return redu__region_team_##STEM(OP, redu_identity_##name(), v, c, k);                          \
+  }                                                                                                \
+  static inline __attribute__((unused)) int redu__region_final_##name(redu__region_thread c, int k) \
+  {                                                                                                \
+    return redu__region_final_##STEM(OP, redu_identity_##name(), c, k);                           \
+  }                                                                                                \
+  _Pragma("omp end declare target")
 
 /* REDU_DECLARE_REDUCTION (libredu/redu_udr.h): the region steps share the array kernel's
  * reducers (stem redu__kernel_redu_reduce_<name>). */
@@ -79,7 +79,7 @@
   REDU__DEFINE_SEGMENTED_UDR(name, redu__type_##name)                                              \
   REDU__DEFINE_MULTI_UDR(name, redu__type_##name)                                                  \
   REDU__DEFINE_SCAN_UDR(name, redu__type_##name)                                                   \
-  REDU__DEFINE_REGION_PARTS(name, redu__type_##name, redu__kernel_redu_reduce_##name)
+  REDU__DEFINE_REGION_STEPS(name, redu__type_##name, redu__kernel_redu_reduce_##name)
 
 /* REDU_DEFINE_TRANSFORM_REDUCTION (libredu/redu_udr.h). */
 #define REDU__DEFINE_TRANSFORM_REDUCTION(func, name, In, lift)                                     \
