@@ -106,7 +106,7 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
 #define REDU__UNPAREN(...) __VA_ARGS__
 
 #define REDU__DEFINE_REDUCERS(PFX, A, COMBINE) REDU__DEFINE_REDUCERS_OF(PFX, A, COMBINE, (), ())
-#define REDU__DEFINE_REDUCERS_OF(PFX, A, COMBINE, OPP, OPA)                                                     \
+#define REDU__DEFINE_REDUCERS_OF(PFX, A, COMBINE, OPP, OPA)                                        \
   _Pragma("omp begin declare target")                                                              \
   /* The value's bits as a vector of 32-bit words: element access on a vector takes no             \
    * address, so the local is never "globalized" (redu_team_scratch.h, docs/design.md);            \
@@ -115,18 +115,19 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
   REDU__INLINE A PFX##_shfl_down(A v, unsigned delta){                                             \
       REDU__SHFL_WORDS(A, redu__dev_shfl_down_u32, delta)}                                         \
                                                                                                    \
-  REDU__INLINE A PFX##_warp_reduce(REDU__UNPAREN OPP A v)                                                            \
+  REDU__INLINE A PFX##_warp_reduce(REDU__UNPAREN OPP A v)                                          \
   {                                                                                                \
     for (unsigned d = 1; d < redu__dev_warp_size(); d <<= 1)                                       \
-      v = COMBINE(REDU__UNPAREN OPA v, PFX##_shfl_down(v, d));                                                       \
+      v = COMBINE(REDU__UNPAREN OPA v, PFX##_shfl_down(v, d));                                     \
     return v;                                                                                      \
   }                                                                                                \
                                                                                                    \
-  REDU__INLINE A PFX##_block_reduce(REDU__UNPAREN OPP A v, A ident, A *scratch, unsigned tid, unsigned nthreads)     \
+  REDU__INLINE A PFX##_block_reduce(REDU__UNPAREN OPP A v, A ident, A *scratch, unsigned tid,      \
+                                    unsigned nthreads)                                             \
   {                                                                                                \
     unsigned ws = redu__dev_warp_size();                                                           \
     unsigned lane = tid % ws, warp = tid / ws, nwarps = nthreads / ws;                             \
-    v = PFX##_warp_reduce(REDU__UNPAREN OPA v);                                                                      \
+    v = PFX##_warp_reduce(REDU__UNPAREN OPA v);                                                    \
     if (lane == 0)                                                                                 \
       scratch[warp] = v;                                                                           \
     _Pragma("omp barrier")                                                                         \
@@ -135,53 +136,56 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
       A r = ident;                                                                                 \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (unsigned k = lane * per; k < (lane + 1) * per && k < nwarps; ++k)                       \
-        r = COMBINE(REDU__UNPAREN OPA r, scratch[k]);                                                                \
-      v = PFX##_warp_reduce(REDU__UNPAREN OPA r);                                                                    \
+        r = COMBINE(REDU__UNPAREN OPA r, scratch[k]);                                              \
+      v = PFX##_warp_reduce(REDU__UNPAREN OPA r);                                                  \
     }                                                                                              \
     return v;                                                                                      \
   }                                                                                                \
                                                                                                    \
   /* Pairs (k, k + d) for k a multiple of 2d: lower index on the left at every level. */           \
-  REDU__INLINE A PFX##_block_reduce_tree(REDU__UNPAREN OPP A v, A *scratch, unsigned tid, unsigned nthreads)         \
+  REDU__INLINE A PFX##_block_reduce_tree(REDU__UNPAREN OPP A v, A *scratch, unsigned tid,          \
+                                         unsigned nthreads)                                        \
   {                                                                                                \
     scratch[tid] = v;                                                                              \
     for (unsigned d = 1; d < nthreads; d <<= 1) {                                                  \
       _Pragma("omp barrier")                                                                       \
       if (tid % (2 * d) == 0 && tid + d < nthreads)                                                \
-        scratch[tid] = COMBINE(REDU__UNPAREN OPA scratch[tid], scratch[tid + d]);                                    \
+        scratch[tid] = COMBINE(REDU__UNPAREN OPA scratch[tid], scratch[tid + d]);                  \
     }                                                                                              \
     return tid == 0 ? scratch[0] : v; /* thread 0 made the last combine itself */                  \
   }                                                                                                \
                                                                                                    \
-  REDU__INLINE A PFX##_team_reduce(REDU__UNPAREN OPP A v, A ident, A *scratch, unsigned tid, unsigned nthreads,      \
-                                   int tree)                                                       \
+  REDU__INLINE A PFX##_team_reduce(REDU__UNPAREN OPP A v, A ident, A *scratch, unsigned tid,       \
+                                   unsigned nthreads, int tree)                                    \
   {                                                                                                \
     /* Over REDU__SHUFFLE_MAX_BYTES always the tree (a constant: the shuffle code of a             \
      * large A is never emitted). */                                                               \
     return tree || sizeof(A) > REDU__SHUFFLE_MAX_BYTES                                             \
-               ? PFX##_block_reduce_tree(REDU__UNPAREN OPA v, scratch, tid, nthreads)                                \
-               : PFX##_block_reduce(REDU__UNPAREN OPA v, ident, scratch, tid, nthreads);                             \
+               ? PFX##_block_reduce_tree(REDU__UNPAREN OPA v, scratch, tid, nthreads)              \
+               : PFX##_block_reduce(REDU__UNPAREN OPA v, ident, scratch, tid, nthreads);           \
   }                                                                                                \
                                                                                                    \
   /* Every thread of the team combines a run of partials[0, nteams) in order, then the             \
    * team combines the runs: thread 0 gets the grid's value. */                                    \
-  REDU__INLINE A PFX##_combine_partials(REDU__UNPAREN OPP A ident, const A *partials, unsigned nteams, A *scratch,   \
-                                        unsigned tid, unsigned nthreads, int tree)                 \
+  REDU__INLINE A PFX##_combine_partials(REDU__UNPAREN OPP A ident, const A *partials,              \
+                                        unsigned nteams, A *scratch, unsigned tid,                 \
+                                        unsigned nthreads, int tree)                               \
   {                                                                                                \
     unsigned per = (nteams + nthreads - 1) / nthreads;                                             \
     A r = ident;                                                                                   \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (unsigned k = tid * per; k < (tid + 1) * per && k < nteams; ++k)                           \
-      r = COMBINE(REDU__UNPAREN OPA r, ((const volatile A *)partials)[k]);                                           \
-    return PFX##_team_reduce(REDU__UNPAREN OPA r, ident, scratch, tid, nthreads, tree);                              \
+      r = COMBINE(REDU__UNPAREN OPA r, ((const volatile A *)partials)[k]);                         \
+    return PFX##_team_reduce(REDU__UNPAREN OPA r, ident, scratch, tid, nthreads, tree);            \
   }                                                                                                \
                                                                                                    \
   /* Unused by the segmented kernel, which finishes its own way. */                                \
   REDU__INLINE __attribute__((unused)) void PFX##_grid_finish(                                     \
-      REDU__UNPAREN OPP A v, A ident, A *scratch, int tree, unsigned *last, unsigned tid, unsigned nthreads,         \
-      unsigned team, unsigned nteams, A *partials, unsigned *counter, A *result)                   \
+      REDU__UNPAREN OPP A v, A ident, A *scratch, int tree, unsigned *last, unsigned tid,          \
+      unsigned nthreads, unsigned team, unsigned nteams, A *partials, unsigned *counter,           \
+      A *result)                                                                                   \
   {                                                                                                \
-    v = PFX##_team_reduce(REDU__UNPAREN OPA v, ident, scratch, tid, nthreads, tree);                                 \
+    v = PFX##_team_reduce(REDU__UNPAREN OPA v, ident, scratch, tid, nthreads, tree);               \
     /* One team (small n) has the grid's value already: no ticket, fences or second pass. */       \
     if (nteams == 1) {                                                                             \
       if (tid == 0)                                                                                \
@@ -192,7 +196,8 @@ static inline int redu__dev_grid_ticket(unsigned tid, unsigned nteams, unsigned 
       partials[team] = v;                                                                          \
     if (!redu__dev_grid_ticket(tid, nteams, counter, last))                                        \
       return;                                                                                      \
-    A r = PFX##_combine_partials(REDU__UNPAREN OPA ident, partials, nteams, scratch, tid, nthreads, tree);           \
+    A r = PFX##_combine_partials(REDU__UNPAREN OPA ident, partials, nteams, scratch, tid,          \
+                                 nthreads, tree);                                                  \
     if (tid == 0) {                                                                                \
       *result = r;                                                                                 \
       *counter = 0;                                                                                \

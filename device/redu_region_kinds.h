@@ -21,17 +21,17 @@
  * canonical one, land/lor give 1 or 0. Unlike the typed calls, float sums and products stay
  * in the variable's type: redu_region_<RFN>_<t>(a, b) is the op's combine of two lifted
  * values, finished (exact for two floats added or multiplied in double and rounded once). */
-#define REDU__REGION_VALUE_FN(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)       \
+#define REDU__REGION_VALUE_FN(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)      \
   _Pragma("omp begin declare target")                                                              \
   static inline T redu_region_##RFN##_##sfx(T a, T b)                                              \
   {                                                                                                \
     return FINISH(COMBINE(LIFT(a, 0), LIFT(b, 0)));                                                \
   }                                                                                                \
   _Pragma("omp end declare target")
-#define REDU__REGION_VALUE_KIND(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)     \
+#define REDU__REGION_VALUE_KIND(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)    \
   REDU__DECLARE_REGION_KIND(op##_##sfx, T, redu_region_##RFN##_##sfx, REDU_COMMUTATIVE, 1,         \
                             value_##sfx, OP, FINISH(IDENT))
-#define REDU__REGION_VALUE_CASE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)     \
+#define REDU__REGION_VALUE_CASE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)    \
   case OP:                                                                                         \
     return redu_region_##RFN##_##sfx(a, b);
 /* Arg kinds: a pair names two variables, (argmin_<t>, value, index), a T and a size_t
@@ -67,16 +67,16 @@
  * x86_64 machine (host-offload, -O3), twice what the rest of redu_region.h takes. STEM is
  * value_<t> or arg_<t>: redu__region_team_<STEM>(op, identity, v, c, k) and
  * redu__region_final_<STEM>(op, identity, c, k). */
-#define REDU__REGION_STEPS_OF(STEM, A, VALUE, ARG, sfx, T, E, K, SA, LO, HI)                            \
+#define REDU__REGION_STEPS_OF(STEM, A, VALUE, ARG, sfx, T, E, K, SA, LO, HI)                       \
   _Pragma("omp begin declare target")                                                              \
   static inline A redu__region_combine_##STEM(int op, A a, A b)                                    \
   {                                                                                                \
     switch (op) {                                                                                  \
-      REDU__OPS_OF_TYPE(VALUE, ARG, sfx, T, E, K, SA, LO, HI)                                     \
+      REDU__OPS_OF_TYPE(VALUE, ARG, sfx, T, E, K, SA, LO, HI)                                      \
     }                                                                                              \
     return a; /* not reached: the kinds pass their own code */                                     \
   }                                                                                                \
-  _Pragma("omp end declare target")                                                              \
+  _Pragma("omp end declare target")                                                                \
   REDU__DEFINE_REDUCERS_OF(redu__region_kernel_##STEM, A, redu__region_combine_##STEM,             \
                            (int redu__op, ), (redu__op, ))                                         \
   REDU__DEFINE_REGION_STEPS_OF(redu__region_team_##STEM, redu__region_final_##STEM, A,             \
@@ -84,8 +84,10 @@
                                (int redu__op, A redu__ident, ), (redu__op, ))
 #define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                               \
   REDU__OPS_OF_TYPE(REDU__REGION_VALUE_FN, REDU__REGION_ARG_FN, sfx, T, E, K, SA, LO, HI)          \
-  REDU__REGION_STEPS_OF(value_##sfx, T, REDU__REGION_VALUE_CASE, REDU__REGION_NO_CASE, sfx, T, E, K, SA, LO, HI)                           \
-  REDU__REGION_STEPS_OF(arg_##sfx, redu__loc_##sfx, REDU__REGION_NO_CASE, REDU__REGION_ARG_CASE, sfx, T, E, K, SA, LO, HI)                 \
+  REDU__REGION_STEPS_OF(value_##sfx, T, REDU__REGION_VALUE_CASE, REDU__REGION_NO_CASE, sfx, T, E,  \
+                        K, SA, LO, HI)                                                             \
+  REDU__REGION_STEPS_OF(arg_##sfx, redu__loc_##sfx, REDU__REGION_NO_CASE, REDU__REGION_ARG_CASE,   \
+                        sfx, T, E, K, SA, LO, HI)                                                  \
   REDU__OPS_OF_TYPE(REDU__REGION_VALUE_KIND, REDU__REGION_ARG_KIND, sfx, T, E, K, SA, LO, HI)
 REDU_FOR_EACH_TYPE(REDU__REGION_KINDS)
 #undef REDU__REGION_KINDS

@@ -51,6 +51,7 @@
 #include "device/redu_team_scratch.h"
 #include <omp.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Bytes of elements a GPU thread holds in registers per tile. */
 #define REDU__SCAN_ITEM_BYTES 64
@@ -149,6 +150,29 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                    is_device_ptr(words))
   REDU__PRAGMA(omp parallel num_threads(threads))
   redu__scan_clear_words(words, nwords);
+}
+
+/* Device offsets of a segmented scan, checked before anything is written (a scan's output
+ * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1], or 0,
+ * and offsets[0] and offsets[nseg] into *first and *last. */
+static inline size_t redu__scan_offsets_verdict(int device, const size_t *offsets, size_t nseg,
+                                                size_t *first, size_t *last)
+{
+  size_t bad = SIZE_MAX, f = 0, l = 0;
+  REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(offsets)
+                   map(tofrom : bad) map(from : f, l))
+  for (size_t k = 1; k <= nseg; ++k) {
+    if (k == 1)
+      f = offsets[0];
+    if (k == nseg)
+      l = offsets[nseg];
+    if (offsets[k] < offsets[k - 1]) {
+      REDU__PRAGMA(omp atomic compare)
+      bad = k < bad ? k : bad;
+    }
+  }
+  *first = f, *last = l;
+  return bad == SIZE_MAX ? 0 : bad;
 }
 
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                                 \
@@ -594,6 +618,56 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
       PFX##_team(x, y, n, nblocks, init, exclusive, phase, slots, team_mem, spill, partials);      \
     }                                                                                              \
+  }
+
+/* Segmented and batched scans (the built-in calls; after REDU__DEFINE_SCAN with the same
+ * PFX): REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A) defines
+ *   void PFX_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,
+ *                       size_t base, size_t len, size_t nseg, A init, int exclusive)
+ * which scans each segment g in [0, nseg) from init into the same positions of y: elements
+ * [offsets[g] - base, offsets[g + 1] - base) of x, or with offsets NULL [g len, (g + 1) len).
+ * One team per segment (segments team, team + nteams, ...), tile after tile with the array
+ * scan's tile routine and its carry: the association depends only on the plan and the
+ * segment's length, as an array scan's does. */
+#define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A)                                                     \
+  _Pragma("omp begin declare target")                                                              \
+  static inline __attribute__((flatten)) void PFX##_seg_team(                                      \
+      const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg, A init,       \
+      int exclusive, size_t slots, size_t team_mem, void *spill)                                   \
+  {                                                                                                \
+    unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
+    size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
+    A *scratch = (A *)redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                   \
+    size_t tile = PFX##_block_tile(nth);                                                           \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t g = team; g < nseg; g += nteams) {                                                 \
+      size_t b0 = offsets ? offsets[g] - base : g * len;                                           \
+      size_t b1 = offsets ? offsets[g + 1] - base : b0 + len;                                      \
+      size_t step = tile ? tile : b1 - b0;                                                         \
+      A carry = init;                                                                              \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t t0 = b0; t0 < b1;) {                                                             \
+        size_t t1 = b1 - t0 < step ? b1 : t0 + step;                                               \
+        carry = PFX##_tile(x, y, t0, t1, carry, 1, exclusive, scratch, tid, nth, NULL, 0, NULL,    \
+                           PFX##_load(x, t0, t1, tid));                                            \
+        t0 = t1;                                                                                   \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  _Pragma("omp end declare target")                                                                \
+                                                                                                   \
+  static void PFX##_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,     \
+                               size_t base, size_t len, size_t nseg, A init, int exclusive)        \
+  {                                                                                                \
+    void *spill = L->team_spill;                                                                   \
+    int threads = L->threads;                                                                      \
+    int teams = nseg < (size_t)L->teams ? (int)nseg : L->teams;                                    \
+    size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
+    REDU__PRAGMA(omp target teams device(L->device) num_teams(teams) thread_limit(threads)         \
+                     is_device_ptr(x, y, offsets, spill) ompx_dyn_cgroup_mem(team_mem)             \
+                         ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))   \
+    REDU__PRAGMA(omp parallel num_threads(threads))                                                \
+    PFX##_seg_team(x, y, offsets, base, len, nseg, init, exclusive, slots, team_mem, spill);       \
   }
 
 #endif

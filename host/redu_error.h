@@ -10,4 +10,10 @@
 REDU_API redu_status redu__fail(redu_status s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* REDU_ERR_BAD_OFFSETS for bad position k of segment offsets: offsets[k] = at after
+ * offsets[k - 1] = before, or offsets[nseg] = at past `limit` elements from x. One text for
+ * every segmented call (reductions and scans) and target. */
+redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t before, size_t at,
+                          size_t limit);
+
 #endif

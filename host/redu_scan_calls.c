@@ -1,22 +1,39 @@
-/* Every typed scan of libredu/redu_scan.h and the generic redu_inclusive_scan /
- * redu_exclusive_scan, stamped from the value rows of the op table (device/redu_op_table.h):
- * a kernel from device/redu_scan_kernel.h and host wrappers around redu__scan_begin
- * (host/redu_call.h). Arg ops have no scan. -Wmissing-prototypes makes a call stamped here
- * without its line in redu_scan.h an error, and a listed one with other types a conflict. */
+/* Every typed scan of libredu/redu_scan.h and libredu/redu_segmented_scan.h and the generic
+ * forms (redu_inclusive_scan, redu_segmented_inclusive_scan, ...), stamped from the value
+ * rows of the op table (device/redu_op_table.h): kernels from device/redu_scan_kernel.h and
+ * host wrappers around redu__scan_begin (host/redu_call.h) and redu__segscan_begin
+ * (host/redu_segmented_scan.h). Arg ops have no scan. -Wmissing-prototypes makes a call
+ * stamped here without its line in a public header an error, and a listed one with other
+ * types a conflict. */
 #include "device/redu_builtin_ops.h"
 #include "device/redu_scan_kernel.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
+#include "host/redu_segmented_scan.h"
 #include "redu.h"
 #include <string.h>
 
 typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const redu_options *, int,
                                      const char *);
 
-/* One value row: the kernel, the scan of either kind (the initial value lifted as an
- * element: the identity when opts->init is NULL), and the two typed calls. */
+typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t *, size_t, size_t,
+                                        const redu_options *, int, int, const char *);
+
+/* One value row: the kernels, the initial value (opts->init lifted as an element, or the
+ * identity), the array scan and the segmented one of either kind, and their typed calls. */
 #define REDU__SCAN_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)           \
   REDU__DEFINE_SCAN(redu__s_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                      \
+  REDU__DEFINE_SEGMENTED_SCAN(redu__s_##op##_##sfx, T, A)                                          \
+  static A redu__scan_init_##op##_##sfx(const redu_options *opts)                                  \
+  {                                                                                                \
+    A init = (IDENT);                                                                              \
+    if (opts && opts->init) {                                                                      \
+      T v;                                                                                         \
+      memcpy(&v, opts->init, sizeof v);                                                            \
+      init = LIFT(v, 0);                                                                           \
+    }                                                                                              \
+    return init;                                                                                   \
+  }                                                                                                \
   static redu_status redu__scan_##op##_##sfx(int device, const void *x, void *y, size_t n,         \
                                              const redu_options *opts, int exclusive,              \
                                              const char *fn)                                       \
@@ -26,34 +43,65 @@ typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const re
                                      device, x, y, n, opts);                                       \
     if (s != REDU_OK || c.empty)                                                                   \
       return s;                                                                                    \
-    A init = (IDENT);                                                                              \
-    if (opts && opts->init) {                                                                      \
-      T v;                                                                                         \
-      memcpy(&v, opts->init, sizeof v);                                                            \
-      init = LIFT(v, 0);                                                                           \
-    }                                                                                              \
-    redu__s_##op##_##sfx##_launch(&c.launch, (const T *)c.x_dev, (T *)c.y_dev, n, init, exclusive, \
-                                  c.one);                                                          \
+    redu__s_##op##_##sfx##_launch(&c.launch, (const T *)c.x_dev, (T *)c.y_dev, n,                  \
+                                  redu__scan_init_##op##_##sfx(opts), exclusive, c.one);           \
     return redu__scan_end(&c);                                                                     \
   }                                                                                                \
-  redu_status redu_inclusive_scan_##op##_##sfx(int device, const T *x, T *y, size_t n,             \
-                                               const redu_options *opts)                           \
+  static redu_status redu__segscan_##op##_##sfx(                                                   \
+      int device, const void *x, void *y, const size_t *offsets, size_t len, size_t nseg,          \
+      const redu_options *opts, int exclusive, int batched, const char *fn)                        \
   {                                                                                                \
-    return redu__scan_##op##_##sfx(device, x, y, n, opts, 0, "redu_inclusive_scan_" #op "_" #sfx); \
+    redu__segscan_call c;                                                                          \
+    redu_status s = redu__segscan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A),    \
+                                        batched, device, x, y, offsets, len, nseg, opts);          \
+    if (s != REDU_OK || c.scan.empty)                                                              \
+      return s;                                                                                    \
+    const T *xs = (const T *)c.scan.x_dev;                                                         \
+    T *ys = (T *)c.scan.y_dev;                                                                     \
+    A init = redu__scan_init_##op##_##sfx(opts);                                                   \
+    if (!c.one_by_one)                                                                             \
+      redu__s_##op##_##sfx##_seg_launch(&c.scan.launch, xs, ys, c.offsets, c.base, len, nseg,      \
+                                        init, exclusive);                                          \
+    for (size_t g = 0; c.one_by_one && g < nseg; ++g)                                              \
+      if (c.one_by_one[g + 1] > c.one_by_one[g])                                                   \
+        redu__s_##op##_##sfx##_launch(&c.scan.launch, xs + c.one_by_one[g], ys + c.one_by_one[g],  \
+                                      c.one_by_one[g + 1] - c.one_by_one[g], init, exclusive,      \
+                                      NULL);                                                       \
+    return redu__segscan_end(&c);                                                                  \
   }                                                                                                \
-  redu_status redu_exclusive_scan_##op##_##sfx(int device, const T *x, T *y, size_t n,             \
-                                               const redu_options *opts)                           \
+  REDU__SCAN_TYPED(inclusive, 0, op, sfx, T)                                                       \
+  REDU__SCAN_TYPED(exclusive, 1, op, sfx, T)
+/* The typed calls of one kind of scan (KIND inclusive or exclusive, EXCL 0 or 1). */
+#define REDU__SCAN_TYPED(KIND, EXCL, op, sfx, T)                                                   \
+  redu_status redu_##KIND##_scan_##op##_##sfx(int device, const T *x, T *y, size_t n,              \
+                                              const redu_options *opts)                            \
   {                                                                                                \
-    return redu__scan_##op##_##sfx(device, x, y, n, opts, 1, "redu_exclusive_scan_" #op "_" #sfx); \
+    return redu__scan_##op##_##sfx(device, x, y, n, opts, EXCL,                                    \
+                                   "redu_" #KIND "_scan_" #op "_" #sfx);                           \
+  }                                                                                                \
+  redu_status redu_segmented_##KIND##_scan_##op##_##sfx(int device, const T *x, T *y,              \
+                                                        const size_t *offsets, size_t nsegments,   \
+                                                        const redu_options *opts)                  \
+  {                                                                                                \
+    return redu__segscan_##op##_##sfx(device, x, y, offsets, 0, nsegments, opts, EXCL, 0,          \
+                                      "redu_segmented_" #KIND "_scan_" #op "_" #sfx);              \
+  }                                                                                                \
+  redu_status redu_batched_##KIND##_scan_##op##_##sfx(int device, const T *x, T *y,                \
+                                                      size_t segment_length, size_t nsegments,     \
+                                                      const redu_options *opts)                    \
+  {                                                                                                \
+    return redu__segscan_##op##_##sfx(device, x, y, NULL, segment_length, nsegments, opts, EXCL,   \
+                                      1, "redu_batched_" #KIND "_scan_" #op "_" #sfx);             \
   }
 #define REDU__SCAN_NONE(...)
 #define REDU__SCANS(sfx, T, E, K, SA, LO, HI)                                                      \
   REDU__OPS_OF_TYPE(REDU__SCAN_VALUE, REDU__SCAN_NONE, sfx, T, E, K, SA, LO, HI)
 REDU_FOR_EACH_TYPE(REDU__SCANS)
 #undef REDU__SCANS
+#undef REDU__SCAN_TYPED
 #undef REDU__SCAN_VALUE
 
-/* The generic forms' table: [op][type], NULL where the op has no scan on the type. */
+/* The generic forms' tables: [op][type], NULL where the op has no scan on the type. */
 #define REDU__SCAN_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)           \
   [OP][E] = redu__scan_##op##_##sfx,
 #define REDU__SCAN_ENTRIES(sfx, T, E, K, SA, LO, HI)                                               \
@@ -62,11 +110,18 @@ static const redu__scan_fn redu__scan_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU__SCAN_ENTRIES)};
 #undef REDU__SCAN_ENTRIES
 #undef REDU__SCAN_ENTRY
+#define REDU__SEGSCAN_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)        \
+  [OP][E] = redu__segscan_##op##_##sfx,
+#define REDU__SEGSCAN_ENTRIES(sfx, T, E, K, SA, LO, HI)                                            \
+  REDU__OPS_OF_TYPE(REDU__SEGSCAN_ENTRY, REDU__SCAN_NONE, sfx, T, E, K, SA, LO, HI)
+static const redu__segscan_fn redu__segscan_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
+    REDU_FOR_EACH_TYPE(REDU__SEGSCAN_ENTRIES)};
+#undef REDU__SEGSCAN_ENTRIES
+#undef REDU__SEGSCAN_ENTRY
 #undef REDU__SCAN_NONE
 
-static redu_status redu__scan_generic(const char *fn, int exclusive, int device, redu_op op,
-                                      redu_type type, const void *x, void *y, size_t n,
-                                      const redu_options *opts)
+/* REDU_ERR_UNSUPPORTED unless (op, type) has a scan. */
+static redu_status redu__scan_pick(const char *fn, redu_op op, redu_type type)
 {
   if ((unsigned)op >= REDU_OP_COUNT || (unsigned)type >= REDU_TYPE_COUNT)
     return redu__fail(REDU_ERR_UNSUPPORTED,
@@ -78,17 +133,65 @@ static redu_status redu__scan_generic(const char *fn, int exclusive, int device,
                       "%s: op %d has no scan on type %d: argmin/argmax are not scanned, and "
                       "bitwise and/or/xor take integer types only",
                       fn, (int)op, (int)type);
-  return redu__scan_table[op][type](device, x, y, n, opts, exclusive, fn);
+  return REDU_OK;
 }
 
 redu_status redu_inclusive_scan(int device, redu_op op, redu_type type, const void *x, void *y,
                                 size_t n, const redu_options *opts)
 {
-  return redu__scan_generic("redu_inclusive_scan", 0, device, op, type, x, y, n, opts);
+  const char *fn = "redu_inclusive_scan";
+  redu_status s = redu__scan_pick(fn, op, type);
+  return s != REDU_OK ? s : redu__scan_table[op][type](device, x, y, n, opts, 0, fn);
 }
 
 redu_status redu_exclusive_scan(int device, redu_op op, redu_type type, const void *x, void *y,
                                 size_t n, const redu_options *opts)
 {
-  return redu__scan_generic("redu_exclusive_scan", 1, device, op, type, x, y, n, opts);
+  const char *fn = "redu_exclusive_scan";
+  redu_status s = redu__scan_pick(fn, op, type);
+  return s != REDU_OK ? s : redu__scan_table[op][type](device, x, y, n, opts, 1, fn);
+}
+
+/* The four generic segmented forms: fn, kind and layout. */
+static redu_status redu__segscan_generic(const char *fn, int exclusive, int batched, int device,
+                                         redu_op op, redu_type type, const void *x, void *y,
+                                         const size_t *offsets, size_t len, size_t nseg,
+                                         const redu_options *opts)
+{
+  redu_status s = redu__scan_pick(fn, op, type);
+  return s != REDU_OK ? s
+                      : redu__segscan_table[op][type](device, x, y, offsets, len, nseg, opts,
+                                                      exclusive, batched, fn);
+}
+
+redu_status redu_segmented_inclusive_scan(int device, redu_op op, redu_type type, const void *x,
+                                          void *y, const size_t *offsets, size_t nsegments,
+                                          const redu_options *opts)
+{
+  return redu__segscan_generic("redu_segmented_inclusive_scan", 0, 0, device, op, type, x, y,
+                               offsets, 0, nsegments, opts);
+}
+
+redu_status redu_segmented_exclusive_scan(int device, redu_op op, redu_type type, const void *x,
+                                          void *y, const size_t *offsets, size_t nsegments,
+                                          const redu_options *opts)
+{
+  return redu__segscan_generic("redu_segmented_exclusive_scan", 1, 0, device, op, type, x, y,
+                               offsets, 0, nsegments, opts);
+}
+
+redu_status redu_batched_inclusive_scan(int device, redu_op op, redu_type type, const void *x,
+                                        void *y, size_t segment_length, size_t nsegments,
+                                        const redu_options *opts)
+{
+  return redu__segscan_generic("redu_batched_inclusive_scan", 0, 1, device, op, type, x, y, NULL,
+                               segment_length, nsegments, opts);
+}
+
+redu_status redu_batched_exclusive_scan(int device, redu_op op, redu_type type, const void *x,
+                                        void *y, size_t segment_length, size_t nsegments,
+                                        const redu_options *opts)
+{
+  return redu__segscan_generic("redu_batched_exclusive_scan", 1, 1, device, op, type, x, y, NULL,
+                               segment_length, nsegments, opts);
 }

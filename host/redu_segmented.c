@@ -24,10 +24,8 @@ typedef struct redu__seg_extent {
  * index sum in the kernel from wrapping (device/redu_segmented_kernel.h). */
 static size_t redu__seg_max_elems(size_t size) { return (size_t)PTRDIFF_MAX / size; }
 
-/* The message for bad position k: offsets[k] = at after offsets[k - 1] = before, or
- * offsets[nseg] = at past `limit` elements from x. One text for every call and target. */
-static redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t before, size_t at,
-                                 size_t limit)
+redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t before, size_t at,
+                          size_t limit)
 {
   if (k == nseg && at > limit && !(k > 0 && at < before))
     return redu__fail(REDU_ERR_BAD_OFFSETS,

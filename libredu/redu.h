@@ -10,7 +10,9 @@
  *                              redu_typed.h; redu_segmented_reduce, redu_batched_reduce
  *                              and the typed ones in redu_segmented.h; several devices in
  *                              one call: redu_multi.h; scans: redu_inclusive_scan,
- *                              redu_exclusive_scan and the typed ones in redu_scan.h
+ *                              redu_exclusive_scan and the typed ones in redu_scan.h;
+ *                              segmented and batched scans: redu_segmented_inclusive_scan,
+ *                              ... and the typed ones in redu_segmented_scan.h
  *   6. Plans and scratch       redu_describe_plan, redu_plan_query, redu_scratch_query,
  *                              redu_accumulator_size
  *   7. Shutdown                redu_finalize
@@ -258,6 +260,27 @@ REDU_API redu_status redu_inclusive_scan(int device, redu_op op, redu_type type,
 REDU_API redu_status redu_exclusive_scan(int device, redu_op op, redu_type type, const void *x,
                                          void *y, size_t n, const redu_options *opts);
 
+/* Segmented and batched scans: within every segment k of x (x[offsets[k], offsets[k + 1]),
+ * or x[k * segment_length, (k + 1) * segment_length)), the scan of redu_inclusive_scan /
+ * redu_exclusive_scan from init, into the same positions of y: the generic form of every
+ * typed call in redu_segmented_scan.h, with its rules (offsets as the segmented
+ * reductions take them, checked before anything is written; elements outside every segment
+ * untouched).
+ * Returns: as the typed calls of redu_segmented_scan.h, and REDU_ERR_UNSUPPORTED for
+ *          argmin/argmax, an op not defined on the type, or an unknown op or type. */
+REDU_API redu_status redu_segmented_inclusive_scan(int device, redu_op op, redu_type type,
+                                                   const void *x, void *y, const size_t *offsets,
+                                                   size_t nsegments, const redu_options *opts);
+REDU_API redu_status redu_segmented_exclusive_scan(int device, redu_op op, redu_type type,
+                                                   const void *x, void *y, const size_t *offsets,
+                                                   size_t nsegments, const redu_options *opts);
+REDU_API redu_status redu_batched_inclusive_scan(int device, redu_op op, redu_type type,
+                                                 const void *x, void *y, size_t segment_length,
+                                                 size_t nsegments, const redu_options *opts);
+REDU_API redu_status redu_batched_exclusive_scan(int device, redu_op op, redu_type type,
+                                                 const void *x, void *y, size_t segment_length,
+                                                 size_t nsegments, const redu_options *opts);
+
 /* ---- 6. Plans and scratch -------------------------------------------------------------- */
 
 /* Describes how the device was set up and what plan a call of n elements of elem_size
@@ -323,6 +346,7 @@ REDU_API void redu_finalize(void);
 #include "redu_multi.h"
 #include "redu_scan.h"
 #include "redu_segmented.h"
+#include "redu_segmented_scan.h"
 #include "redu_typed.h"
 
 #endif

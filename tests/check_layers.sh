@@ -1,6 +1,7 @@
 #!/bin/sh
 # check_layers.sh SRC_ROOT: includes go one way (docs/contributing.md, "Layers"):
-#   libredu/redu.h, redu_types.h, redu_typed.h, redu_scan.h  the API: public headers only
+#   libredu/redu.h, redu_types.h, redu_typed.h, redu_scan.h, redu_segmented_scan.h
+#              the API: public headers only
 #   device/    kernel templates, target layer: device/ and the API, never host/
 #   host/      the library: anything of the above, and host/
 #   libredu/redu_udr.h, redu_region.h, redu_mpi.h  stamping macros: the API, device/,
@@ -18,7 +19,7 @@ bad() { echo "layers: $1"; fail=1; }
 incs() { grep -Hn '^#include "' "$@" 2>/dev/null || true; }
 # find, not git: the clean root (scripts/clean-root.sh) tests a copy without git.
 incs $(find libredu device host tests bench examples \( -name '*.c' -o -name '*.h' -o -name '*.cu' \)) | grep '"\.\./' | while read -r l; do echo "layers: relative include: $l"; done | grep . && fail=1
-incs libredu/redu.h libredu/redu_types.h libredu/redu_typed.h libredu/redu_scan.h | grep -E '"(device|host)/' && bad "the API includes internals"
+incs libredu/redu.h libredu/redu_types.h libredu/redu_typed.h libredu/redu_scan.h libredu/redu_segmented_scan.h | grep -E '"(device|host)/' && bad "the API includes internals"
 incs $(find device -name '*.h') | grep '"host/' && bad "device/ includes host/"
 incs libredu/redu_udr.h libredu/redu_region.h libredu/redu_mpi.h | grep '"host/' |
   grep -v -e '"host/redu_call.h"' -e '"host/redu_partial.h"' &&

@@ -5,7 +5,8 @@
 #     redu_batched_ in redu_segmented.h, redu_multi_ in redu_multi.h, redu_mpi_ in
 #     redu_mpi.h) names exactly the table's (op, type) pairs, with an index output exactly
 #     for its arg ops; the scans (redu_inclusive_scan_ and redu_exclusive_scan_ in
-#     redu_scan.h) exactly its value rows' pairs;
+#     redu_scan.h; redu_segmented_ and redu_batched_ ones in redu_segmented_scan.h)
+#     exactly its value rows' pairs;
 #   - redu.h's redu_op enum has exactly the table's ops;
 #   - the region combiners listed in redu_region.h and docs/regions.md are the table's, and
 #     README.md's list of operations names exactly its ops.
@@ -63,6 +64,10 @@ family multi_ redu_multi.h
 family mpi_ redu_mpi.h
 family inclusive_scan_ redu_scan.h value
 family exclusive_scan_ redu_scan.h value
+family segmented_inclusive_scan_ redu_segmented_scan.h value
+family segmented_exclusive_scan_ redu_segmented_scan.h value
+family batched_inclusive_scan_ redu_segmented_scan.h value
+family batched_exclusive_scan_ redu_segmented_scan.h value
 
 # redu.h's enum, from "typedef enum redu_op {" to REDU_OP_COUNT.
 sed -n '/^typedef enum redu_op {/,/REDU_OP_COUNT/p' "$src/libredu/redu.h" |

@@ -7,7 +7,10 @@
  * generic forms, in place (y == x), an initial value (opts->init), host arrays
  * (REDU_INPUT_HOST; a mapped one read in place, its device copy left as it was), forced plans,
  * both passes forced (REDU_SCAN_PASS=1 single pass, =2 reduce-then-scan), the same bits on a
- * second run, and every bad input (a status, a message, y untouched). `test_scan
+ * second run, and every bad input (a status, a message, y untouched). Segmented and batched
+ * scans (libredu/redu_segmented_scan.h) of every entry over segment layouts (empty segments,
+ * a start past 0, elements outside every segment left untouched, few long segments scanned
+ * one after another), against the reference per segment, and their bad input. `test_scan
  * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large). */
 #include "device/redu_op_table.h"
 #include "redu_test.h"
@@ -18,11 +21,15 @@ static int is_cuda;
 
 /* One (op, type) of the table: its typed calls. */
 typedef redu_status (*scan_fn)(int, const void *, void *, size_t, const redu_options *);
+/* Segmented (offsets, nsegments) and batched (NULL, segment_length, nsegments) alike. */
+typedef redu_status (*seg_fn)(int, const void *, void *, const size_t *, size_t, size_t,
+                              const redu_options *);
 typedef struct entry {
   redu_op op;
   redu_type type;
   const char *name;
   scan_fn incl, excl;
+  seg_fn seg_incl, seg_excl;
 } entry;
 
 /* Each typed call through one signature, and the table of them. */
@@ -36,9 +43,25 @@ typedef struct entry {
                                        const redu_options *o)                                      \
   {                                                                                                \
     return redu_exclusive_scan_##op##_##sfx(d, x, y, n, o);                                        \
+  }                                                                                                \
+  WRAP_SEG(inclusive, op, sfx, T)                                                                  \
+  WRAP_SEG(exclusive, op, sfx, T)
+/* The typed segmented call with offsets, the batched one with offsets NULL. */
+#define WRAP_SEG(KIND, op, sfx, T)                                                                 \
+  static redu_status seg_##KIND##_##op##_##sfx(int d, const void *x, void *y, const size_t *off,   \
+                                               size_t len, size_t nseg, const redu_options *o)     \
+  {                                                                                                \
+    return off ? redu_segmented_##KIND##_scan_##op##_##sfx(d, x, y, off, nseg, o)                  \
+               : redu_batched_##KIND##_scan_##op##_##sfx(d, x, y, len, nseg, o);                   \
   }
 #define ENTRY_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)                \
-  {OP, E, #op "_" #sfx, incl_##op##_##sfx, excl_##op##_##sfx},
+  {OP,                                                                                             \
+   E,                                                                                              \
+   #op "_" #sfx,                                                                                   \
+   incl_##op##_##sfx,                                                                              \
+   excl_##op##_##sfx,                                                                              \
+   seg_inclusive_##op##_##sfx,                                                                     \
+   seg_exclusive_##op##_##sfx},
 #define NO_ROW(...)
 #define WRAPS(sfx, T, E, K, SA, LO, HI)                                                            \
   REDU__OPS_OF_TYPE(WRAP_VALUE, NO_ROW, sfx, T, E, K, SA, LO, HI)
@@ -561,6 +584,215 @@ static void check_errors(int dev)
   omp_target_free(y, dev);
 }
 
+/* Segmented and batched scans (libredu/redu_segmented_scan.h): every entry over segment
+ * layouts with empty segments, segments not starting at 0 and elements outside every
+ * segment (which must stay untouched), against the array reference per segment; in place,
+ * with an initial value, host arrays and the generic forms on some; few long segments
+ * (which GPUs scan one after another with the whole device) on a few entries. */
+typedef struct seg_layout {
+  const char *name;
+  size_t n, nseg, len; /* len: batched (offsets NULL) */
+  size_t *offsets;     /* host, nseg + 1 */
+} seg_layout;
+
+/* The reference: y (n elements, the sentinel where no segment is) as the scans write it. */
+static void seg_reference(const entry *e, int excl, const seg_layout *L, const void *xs, void *want,
+                          const void *init)
+{
+  const type_fns *t = &types[e->type];
+  memset(want, SENTINEL, L->n * t->size);
+  for (size_t g = 0; g < L->nseg; ++g) {
+    size_t b = L->offsets ? L->offsets[g] : g * L->len;
+    size_t end = L->offsets ? L->offsets[g + 1] : b + L->len;
+    t->ref(e->op, excl, (const char *)xs + b * t->size, (char *)want + b * t->size, end - b, init);
+  }
+}
+
+/* form: 0 typed, 1 generic; host: REDU_INPUT_HOST (offsets on the host too); in place. */
+static void run_seg(int dev, const entry *e, int excl, int form, const seg_layout *L,
+                    const void *xs, void *got, redu_options o, int in_place)
+{
+  const type_fns *t = &types[e->type];
+  size_t bytes = L->n * t->size, obytes = L->offsets ? (L->nseg + 1) * sizeof(size_t) : 0;
+  int host = (o.flags & REDU_INPUT_HOST) != 0;
+  void *x = host ? malloc(bytes ? bytes : 1) : redu_test_to_device(xs, bytes, dev);
+  memset(got, SENTINEL, bytes);
+  void *y = in_place ? x : host ? malloc(bytes ? bytes : 1) : redu_test_to_device(got, bytes, dev);
+  if (host) {
+    memcpy(x, xs, bytes);
+    if (!in_place)
+      memcpy(y, got, bytes);
+  }
+  const size_t *off = !L->offsets ? NULL
+                      : host      ? L->offsets
+                                  : redu_test_to_device(L->offsets, obytes, dev);
+  redu_status s;
+  if (form == 0)
+    s = (excl ? e->seg_excl : e->seg_incl)(dev, x, y, off, L->len, L->nseg, &o);
+  else if (L->offsets)
+    s = (excl ? redu_segmented_exclusive_scan
+              : redu_segmented_inclusive_scan)(dev, e->op, e->type, x, y, off, L->nseg, &o);
+  else
+    s = (excl ? redu_batched_exclusive_scan : redu_batched_inclusive_scan)(dev, e->op, e->type, x,
+                                                                           y, L->len, L->nseg, &o);
+  CHECK(s == REDU_OK, "%s segmented %s form %d: %s", e->name, L->name, form, redu_last_error());
+  if (host)
+    memcpy(got, y, bytes);
+  else if (bytes)
+    omp_target_memcpy(got, y, bytes, 0, 0, omp_get_initial_device(), dev);
+  if (host) {
+    free(x);
+    if (!in_place)
+      free(y);
+  } else {
+    omp_target_free(x, dev);
+    if (!in_place)
+      omp_target_free(y, dev);
+    if (off)
+      omp_target_free((void *)off, dev);
+  }
+}
+
+/* got against the reference (for in place, where no segment is y is x). */
+static void check_seg(const entry *e, const char *what, const seg_layout *L, const void *xs,
+                      const void *got, void *want, int in_place)
+{
+  const type_fns *t = &types[e->type];
+  if (in_place) {
+    size_t first = L->offsets ? L->offsets[0] : 0;
+    size_t last = L->offsets ? L->offsets[L->nseg] : L->nseg * L->len;
+    memcpy(want, xs, first * t->size);
+    memcpy((char *)want + last * t->size, (const char *)xs + last * t->size,
+           (L->n - last) * t->size);
+  }
+  char label[160];
+  snprintf(label, sizeof label, "%s %s", what, L->name);
+  compare(e, label, L->n, got, want);
+}
+
+static void check_segmented(int dev)
+{
+  /* Empty segments first, inside and last; a start past 0; elements past the last. */
+  size_t o1[] = {3, 3, 10, 10, 1003, 1003, 5000, 5001, 5001};
+  size_t o2[2001];
+  o2[0] = 0;
+  for (size_t g = 0; g < 2000; ++g)
+    o2[g + 1] = o2[g] + (g * 7) % 13;
+  size_t o3[] = {0, 300000, 600003};
+  seg_layout layouts[] = {
+      {"mixed", 5010, 8, 0, o1},
+      {"2000 short", o2[2000], 2000, 0, o2},
+      {"batched 37 x 129", 37 * 129 + 5, 37, 129, NULL},
+      {"batched 5 x 0", 7, 5, 0, NULL},
+      {"2 long", 600003, 2, 0, o3},
+  };
+  size_t most = 600003 * 8;
+  void *xs = malloc(most), *want = malloc(most), *got = malloc(most);
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k) {
+    const entry *e = &entries[k];
+    const type_fns *t = &types[e->type];
+    /* The long segments on one entry per op. */
+    int some = e->type == (e->op == REDU_SUM ? REDU_DOUBLE : REDU_INT32) || k % 17 == 0;
+    for (size_t li = 0; li < sizeof layouts / sizeof *layouts; ++li) {
+      const seg_layout *L = &layouts[li];
+      if (L->n > 100000 && !some)
+        continue;
+      t->fill(e->op, xs, L->n, 77 * k + li);
+      for (int excl = 0; excl < 2; ++excl) {
+        seg_reference(e, excl, L, xs, want, NULL);
+        run_seg(dev, e, excl, 0, L, xs, got, (redu_options){0}, 0);
+        check_seg(e, excl ? "segmented exclusive" : "segmented inclusive", L, xs, got, want, 0);
+        if (L->n > 100000) { /* 16 teams: the segments one after another on every device */
+          run_seg(dev, e, excl, 0, L, xs, got, (redu_options){.teams = 16}, 0);
+          check_seg(e, "16 teams", L, xs, got, want, 0);
+        }
+        if (li != 0 && li != 2)
+          continue;
+        run_seg(dev, e, excl, 1, L, xs, got, (redu_options){0}, 0);
+        check_seg(e, "generic", L, xs, got, want, 0);
+        run_seg(dev, e, excl, 0, L, xs, got, (redu_options){.flags = REDU_INPUT_HOST}, 0);
+        check_seg(e, "host arrays", L, xs, got, want, 0);
+        seg_reference(e, excl, L, xs, want, NULL);
+        run_seg(dev, e, excl, 0, L, xs, got, (redu_options){0}, 1);
+        check_seg(e, "in place", L, xs, got, want, 1);
+        const void *init = (const char *)xs + 5 * t->size;
+        seg_reference(e, excl, L, xs, want, init);
+        run_seg(dev, e, excl, 0, L, xs, got, (redu_options){.init = init}, 0);
+        check_seg(e, "with init", L, xs, got, want, 0);
+      }
+    }
+  }
+  free(xs), free(want), free(got);
+}
+
+/* Bad segmented input: a status, y untouched, the offsets' first bad position named. */
+static void check_segmented_errors(int dev)
+{
+  enum { N = 64 };
+  int32_t h[N];
+  for (int i = 0; i < N; ++i)
+    h[i] = i;
+  int32_t *x = redu_test_to_device(h, sizeof h, dev), *y = omp_target_alloc(sizeof h, dev);
+  unsigned char sent[sizeof h];
+  memset(sent, SENTINEL, sizeof sent);
+  omp_target_memcpy(y, sent, sizeof sent, 0, 0, dev, omp_get_initial_device());
+  size_t hoff[] = {0, 10, 20, 15, 30}, good[] = {0, 10, 20, 30, 40};
+  size_t *off = redu_test_to_device(hoff, sizeof hoff, dev);
+  size_t *goff = redu_test_to_device(good, sizeof good, dev);
+  size_t yb = sizeof h;
+  expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, x, y, off, 4, NULL), REDU_ERR_BAD_OFFSETS,
+              y, yb, "decreasing device offsets");
+  CHECK(strstr(redu_last_error(), "offsets[3] = 15") != NULL, "message: %s", redu_last_error());
+  int32_t hy[N];
+  memset(hy, SENTINEL, sizeof hy);
+  CHECK(redu_segmented_exclusive_scan_sum_i32(dev, h, hy, hoff, 4,
+                                              &(redu_options){.flags = REDU_INPUT_HOST}) ==
+                REDU_ERR_BAD_OFFSETS &&
+            all_sentinel(hy, sizeof hy) && strstr(redu_last_error(), "offsets[3] = 15"),
+        "decreasing host offsets: %s", redu_last_error());
+  expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, x, y, NULL, 4, NULL), REDU_ERR_NULL_ARG, y,
+              yb, "NULL offsets");
+  expect_fail(redu_batched_inclusive_scan_sum_i32(dev, NULL, y, 4, 4, NULL), REDU_ERR_NULL_ARG, y,
+              yb, "batched NULL x");
+  /* Over y itself, shifted by one: the sections overlap. */
+  size_t small[] = {0, 5, 9}, *soff = redu_test_to_device(small, sizeof small, dev);
+  expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, y, y + 1, soff, 2, NULL), REDU_ERR_OVERLAP,
+              y, yb, "y = x + 1 (segmented)");
+  omp_target_free(soff, dev);
+  expect_fail(redu_segmented_inclusive_scan(dev, REDU_ARGMAX, REDU_INT32, x, y, goff, 4, NULL),
+              REDU_ERR_UNSUPPORTED, y, yb, "segmented argmax");
+  expect_fail(
+      redu_batched_exclusive_scan_sum_i32(dev, x, y, 8, 4, &(redu_options){.flags = REDU_EXACT}),
+      REDU_ERR_UNSUPPORTED, y, yb, "batched REDU_EXACT");
+  expect_fail(redu_batched_inclusive_scan_sum_i32(dev, x, y, SIZE_MAX / 4, 8, NULL),
+              REDU_ERR_OVERFLOW, y, yb, "batched past the address space");
+  expect_fail(
+      redu_segmented_inclusive_scan_sum_i32(dev, x, y, goff, 4, &(redu_options){.teams = -1}),
+      REDU_ERR_BAD_OPTION, y, yb, "segmented negative teams");
+  /* No segments: nothing read or written, NULLs included; the options still judged. */
+  CHECK_OK(redu_segmented_inclusive_scan_sum_i32(dev, NULL, NULL, NULL, 0, NULL));
+  CHECK_OK(redu_batched_exclusive_scan_sum_i32(dev, NULL, NULL, 5, 0, NULL));
+  expect_fail(
+      redu_segmented_inclusive_scan_sum_i32(dev, x, y, goff, 0, &(redu_options){.teams = -1}),
+      REDU_ERR_BAD_OPTION, y, yb, "no segments, negative teams");
+  if (is_cuda) {
+    /* offsets[4] = 40 past a 32-element y: the offsets are what is wrong. */
+    int32_t *y32 = omp_target_alloc(32 * sizeof *y32, dev);
+    CHECK(redu_segmented_inclusive_scan_sum_i32(dev, x, y32, goff, 4, NULL) ==
+                  REDU_ERR_BAD_OFFSETS &&
+              strstr(redu_last_error(), "runs past"),
+          "offsets past y's allocation: %s", redu_last_error());
+    CHECK(redu_segmented_inclusive_scan_sum_i32(dev, x, y, good, 4, NULL) ==
+              REDU_ERR_NOT_DEVICE_PTR,
+          "host offsets as a device pointer: %s", redu_last_error());
+    omp_target_free(y32, dev);
+  }
+  omp_target_free(x, dev);
+  omp_target_free(y, dev);
+  omp_target_free(off, dev);
+  omp_target_free(goff, dev);
+}
+
 /* 2^31 + 77 bytes, x[i] = i % 5, scanned in place as u8 sums: y[i] = (10 (i / 5) + r (r + 1) / 2)
  * mod 256 for r = i % 5, every position checked on the device. */
 static int check_large(int dev)
@@ -606,5 +838,7 @@ int main(int argc, char **argv)
   check_passes(dev, warp);
   check_mapped(dev);
   check_errors(dev);
+  check_segmented(dev);
+  check_segmented_errors(dev);
   return redu_test_finish("test_scan");
 }

@@ -1,0 +1,174 @@
+#include "host/redu_segmented_scan.h"
+#include "device/redu_scan_kernel.h"
+#include "host/redu_device.h"
+#include "host/redu_error.h"
+#include "host/redu_plan.h"
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Few long segments run one after another, each an array scan with the whole device: at most
+ * one segment per this many of the plan's teams, and at least REDU__SEGSCAN_LONG elements
+ * per segment on average. One team per segment would leave the device nearly idle there. */
+#define REDU__SEGSCAN_TEAMS_PER_SEGMENT 8
+#define REDU__SEGSCAN_LONG ((size_t)1 << 18)
+
+/* Host offsets (REDU_INPUT_HOST): checked here as device offsets are on the device, the
+ * same positions and messages; [*first, *last) the section they cover. */
+static redu_status redu__segscan_host_offsets(const char *fn, const size_t *offsets, size_t nseg,
+                                              size_t elem_size, size_t *first, size_t *last)
+{
+  for (size_t k = 1; k <= nseg; ++k)
+    if (offsets[k] < offsets[k - 1])
+      return redu__seg_bad(fn, k, nseg, offsets[k - 1], offsets[k], 0);
+  size_t max = PTRDIFF_MAX / elem_size;
+  if (offsets[nseg] > max)
+    return redu__seg_bad(fn, nseg, nseg, offsets[nseg - 1], offsets[nseg], max);
+  *first = offsets[0], *last = offsets[nseg];
+  return REDU_OK;
+}
+
+/* Device offsets: present on the device, not decreasing (one launch reads them all), and
+ * ending where x and y can still hold elements. */
+static redu_status redu__segscan_device_offsets(const redu__device *d, const char *fn,
+                                                const size_t *offsets, size_t nseg, const void *x,
+                                                const void *y, size_t elem_size, size_t *first,
+                                                size_t *last)
+{
+  redu_status s =
+      redu__check_device_range(d, offsets, (nseg + 1) * sizeof(size_t), "offsets", fn, NULL);
+  size_t xleft, yleft;
+  if (s != REDU_OK || (s = redu__check_device_range(d, x, elem_size, "x", fn, &xleft)) != REDU_OK ||
+      (s = redu__check_device_range(d, y, elem_size, "y", fn, &yleft)) != REDU_OK)
+    return s;
+  size_t bad = redu__scan_offsets_verdict(d->number, offsets, nseg, first, last);
+  if (bad) {
+    size_t pair[2] = {0, 0};
+    omp_target_memcpy(pair, offsets, sizeof pair, 0, (bad - 1) * sizeof(size_t),
+                      redu__initial_device(), d->number);
+    return redu__seg_bad(fn, bad, nseg, pair[0], pair[1], 0);
+  }
+  size_t limit = (xleft < yleft ? xleft : yleft) / elem_size;
+  if (*last > limit)
+    return redu__seg_bad(fn, nseg, nseg, *first, *last, limit);
+  return REDU_OK;
+}
+
+/* The offsets of few long segments, from the section's start, on the host; NULL when the
+ * segments take one team each (or memory runs out: that way is correct too). */
+static size_t *redu__segscan_one_by_one(const redu__segscan_call *c, const size_t *offsets,
+                                        int on_host, size_t first, size_t last)
+{
+  size_t nseg = c->nseg;
+  if (nseg * REDU__SEGSCAN_TEAMS_PER_SEGMENT > (size_t)c->scan.launch.teams ||
+      (last - first) / nseg < REDU__SEGSCAN_LONG)
+    return NULL;
+  size_t *o = malloc((nseg + 1) * sizeof *o);
+  if (!o)
+    return NULL;
+  if (!offsets)
+    for (size_t g = 0; g <= nseg; ++g)
+      o[g] = g * c->len;
+  else if (on_host || c->scan.launch.device == redu__initial_device())
+    memcpy(o, offsets, (nseg + 1) * sizeof *o);
+  else
+    omp_target_memcpy(o, offsets, (nseg + 1) * sizeof *o, 0, 0, redu__initial_device(),
+                      c->scan.launch.device);
+  if (offsets)
+    for (size_t g = 0; g <= nseg; ++g)
+      o[g] -= first;
+  return o;
+}
+
+/* Gives back what begin took, without copying anything back (a failed call writes nothing). */
+static void redu__segscan_drop(redu__segscan_call *c)
+{
+  c->scan.y_host = NULL;
+  redu__segscan_end(c);
+}
+
+redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t elem_size,
+                                size_t elem_align, size_t acc_size, size_t acc_align, int batched,
+                                int device, const void *x, void *y, const size_t *offsets,
+                                size_t len, size_t nseg, const redu_options *opts)
+{
+  *c = (redu__segscan_call){.len = len, .nseg = nseg};
+  /* No segments: the options judged as any scan's, nothing else read. */
+  if (nseg == 0)
+    return redu__scan_begin(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, 1, device, x,
+                            y, 0, opts);
+  const redu__call_shape sh = {.fn = fn,
+                               .elem_size = elem_size,
+                               .elem_align = elem_align,
+                               .acc_size = acc_size,
+                               .acc_align = acc_align,
+                               .builtin = 1,
+                               .scan = 1};
+  redu__device *d;
+  int empty;
+  redu_status s = redu__call_open(&sh, device, nseg, 0, opts, &d, &empty);
+  if (s != REDU_OK)
+    return s;
+  if (nseg > PTRDIFF_MAX / sizeof(size_t) - 1)
+    return redu__fail(REDU_ERR_OVERFLOW, "%s: nsegments = %zu: its %s exceed the address space", fn,
+                      nseg, batched ? "segments" : "offsets");
+  if (!x || !y || (!batched && !offsets))
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL with nsegments = %zu", fn,
+                      !x   ? "x"
+                      : !y ? "y"
+                           : "offsets",
+                      nseg);
+  int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
+  size_t first = 0, last = 0;
+  if (batched) {
+    if (len && nseg > PTRDIFF_MAX / elem_size / len)
+      return redu__fail(REDU_ERR_OVERFLOW,
+                        "%s: %zu segments of %zu elements of %zu bytes exceed the address space",
+                        fn, nseg, len, elem_size);
+    last = nseg * len;
+  } else if ((s = on_host ? redu__segscan_host_offsets(fn, offsets, nseg, elem_size, &first, &last)
+                          : redu__segscan_device_offsets(d, fn, offsets, nseg, x, y, elem_size,
+                                                         &first, &last)) != REDU_OK)
+    return s;
+  /* The section the segments cover, as an array scan's x and y (alignment, overlap, device
+   * memory, host arrays staged and y copied back). */
+  s = redu__scan_begin(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, 1, device,
+                       (const char *)x + first * elem_size, (char *)y + first * elem_size,
+                       last - first, opts);
+  if (s != REDU_OK || c->scan.empty)
+    return s;
+  c->base = first;
+  c->offsets = batched ? NULL : offsets;
+  c->one_by_one = redu__segscan_one_by_one(c, offsets, on_host, first, last);
+  if (!batched && on_host && !c->one_by_one) {
+    size_t bytes = (nseg + 1) * sizeof(size_t);
+    if (!(c->owned = omp_target_alloc(bytes, d->number))) {
+      redu__segscan_drop(c);
+      return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                        "%s: no device memory for the %zu offsets on device %d", fn, nseg + 1,
+                        d->number);
+    }
+    omp_target_memcpy(c->owned, offsets, bytes, 0, 0, d->number, redu__initial_device());
+    c->offsets = c->owned;
+  }
+  if (redu__verbose())
+    fprintf(stderr,
+            "libredu: %s: device %d (%s): %zu segments over %zu elements -> %s: %d teams x %d "
+            "threads\n",
+            fn, d->number, d->name, nseg, last - first,
+            c->one_by_one ? "one after another, each an array scan"
+                          : "one team per segment (reduce-then-scan's tiles)",
+            c->scan.launch.teams, c->scan.launch.threads);
+  return REDU_OK;
+}
+
+redu_status redu__segscan_end(redu__segscan_call *c)
+{
+  if (c->owned)
+    omp_target_free(c->owned, c->scan.launch.device);
+  free(c->one_by_one);
+  c->owned = NULL, c->one_by_one = NULL;
+  return c->scan.empty ? REDU_OK : redu__scan_end(&c->scan);
+}
