@@ -14,6 +14,7 @@ typedef struct cub_ref {
   char type[8];
   size_t n;
   int exclusive;
+  size_t len; /* segmented scans: the segments' length (0: an array scan) */
   double ms;
 } cub_ref;
 enum { MAX_REFS = 64 };
@@ -22,20 +23,27 @@ static int nrefs;
 
 void bench_scan_note(const char *impl, const char *op, const char *type, size_t n, double ms)
 {
-  int exclusive = !strcmp(impl, "cubscanx");
-  if ((strcmp(impl, "cubscan") && !exclusive) || strcmp(op, "sum") || nrefs == MAX_REFS ||
-      strlen(type) >= sizeof refs[0].type)
+  int exclusive = !strcmp(impl, "cubscanx"), segmented = !strcmp(impl, "cubsegscan");
+  size_t len = 0;
+  if (segmented && sscanf(op, "len%zu", &len) != 1)
+    return;
+  if ((strcmp(impl, "cubscan") && !exclusive && !segmented) || (!segmented && strcmp(op, "sum")) ||
+      nrefs == MAX_REFS || strlen(type) >= sizeof refs[0].type)
     return;
   strcpy(refs[nrefs].type, type);
   refs[nrefs].n = n;
   refs[nrefs].exclusive = exclusive;
+  refs[nrefs].len = len;
   refs[nrefs++].ms = ms;
 }
 
-static double cub_ms(const char *type, size_t n, int exclusive)
+/* CUB's time for a sum scan of n elements of type: an array scan (len 0) of either kind, or
+ * inclusive within segments of len. */
+static double cub_ms(const char *type, size_t n, int exclusive, size_t len)
 {
   for (int i = 0; i < nrefs; ++i)
-    if (!strcmp(refs[i].type, type) && refs[i].n == n && refs[i].exclusive == exclusive)
+    if (!strcmp(refs[i].type, type) && refs[i].n == n && refs[i].exclusive == exclusive &&
+        refs[i].len == len)
       return refs[i].ms;
   return NAN;
 }
@@ -65,6 +73,8 @@ typedef struct scan_run {
   size_t n;
   int teams, threads;
   int exclusive;
+  size_t len, nseg;      /* segmented runs: nseg segments of len */
+  const size_t *offsets; /* and their offsets on the device, or NULL (the batched call) */
   int status;
 } scan_run;
 
@@ -73,6 +83,15 @@ static void run_scan(void *arg)
   scan_run *r = arg;
   r->status = (r->exclusive ? redu_exclusive_scan : redu_inclusive_scan)(
       r->dev, r->c->op, r->c->type, r->x, r->y, r->n, NULL);
+}
+
+static void run_segmented(void *arg)
+{
+  scan_run *r = arg;
+  r->status = r->offsets ? redu_segmented_inclusive_scan(r->dev, r->c->op, r->c->type, r->x, r->y,
+                                                         r->offsets, r->nseg, NULL)
+                         : redu_batched_inclusive_scan(r->dev, r->c->op, r->c->type, r->x, r->y,
+                                                       r->len, r->nseg, NULL);
 }
 
 static void run_host_scan(void *arg)
@@ -88,7 +107,7 @@ static double peer_ms(const bench_timing *t, scan_run *r, int exclusive)
   if (r->c->op != REDU_SUM)
     return NAN;
   return t->on_host ? bench_median(run_host_scan, r) * 1e3
-                    : cub_ms(r->c->type_name, r->n, exclusive);
+                    : cub_ms(r->c->type_name, r->n, exclusive, 0);
 }
 
 static void run_copy(void *arg)
@@ -220,6 +239,75 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
   return wrong;
 }
 
+/* Segmented sums: nseg segments of len, through the batched call and the offsets call, beside
+ * CUB's DeviceScan::InclusiveSumByKey over keys i / len (what a CUB user writes for them);
+ * each segment's scan checked as an array's. The number of wrong results. */
+static int bench_scan_segmented(int dev, void *x, void *y, void *hx, void *got, size_t max_n,
+                                const bench_timing *t)
+{
+  static const size_t layouts[][2] = {{10000, 1000}, {131072, 1024}, {2, (size_t)1 << 26}};
+  int wrong = 0;
+  printf("\n# segmented inclusive sums, nseg x len (CUB: DeviceScan::InclusiveSumByKey, keys "
+         "i / len)\n");
+  printf("%-8s %17s | %9s %8s %6s | %9s %6s | %9s %7s | %s\n", "case", "nseg x len", "batch ms",
+         "GB/s", "%ceil", "offs ms", "%ceil", t->on_host ? "-" : "cub ms",
+         t->on_host ? "-" : "x cub", "check");
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
+    const scan_case *c = &cases[ci];
+    if (c->op != REDU_SUM || (c->type != REDU_INT32 && c->type != REDU_DOUBLE))
+      continue;
+    for (size_t li = 0; li < sizeof layouts / sizeof *layouts; ++li) {
+      size_t nseg = layouts[li][0], len = layouts[li][1], n = nseg * len;
+      if (n > max_n)
+        continue;
+      scan_run r = prepare(dev, c, x, y, hx, n, 0);
+      r.len = len, r.nseg = nseg;
+      size_t *ho = malloc((nseg + 1) * sizeof *ho);
+      for (size_t g = 0; g <= nseg; ++g)
+        ho[g] = g * len;
+      size_t *off = omp_target_alloc((nseg + 1) * sizeof *off, dev);
+      omp_target_memcpy(off, ho, (nseg + 1) * sizeof *off, 0, 0, dev, omp_get_initial_device());
+      double ms[2];
+      int ok = 1;
+      for (int k = 0; k < 2; ++k) {
+        r.offsets = k ? off : NULL;
+        ms[k] = bench_median(run_segmented, &r) * 1e3;
+        if (r.status != REDU_OK) {
+          fprintf(stderr, "redu-bench: segmented scan %s: %s\n", c->type_name, redu_last_error());
+          ms[k] = NAN, ok = 0;
+          continue;
+        }
+        omp_target_memcpy(got, y, n * c->size, 0, 0, omp_get_initial_device(), dev);
+        for (size_t g = 0; g < nseg && ok; ++g)
+          ok = check(c, 0, (const char *)hx + g * len * c->size,
+                     (const char *)got + g * len * c->size, len);
+      }
+      omp_target_free(off, dev);
+      free(ho);
+      wrong += !ok;
+      double copy_ms = bench_median(run_copy, &r) * 1e3;
+      double other = t->on_host ? NAN : cub_ms(c->type_name, n, 0, len);
+      double bytes = 2.0 * (double)n * (double)c->size;
+      char name[16], shape[32];
+      snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
+      snprintf(shape, sizeof shape, "%zu x %zu", nseg, len);
+      printf("%-8s %17s | %9s %8s %6s | %9s %6s | %9s %7s | %s\n", name, shape,
+             bench_cell("%.4f", ms[0]), bench_cell("%.1f", bench_div(bytes * 1e-6, ms[0])),
+             bench_cell("%.1f%%", 100.0 * bench_div(copy_ms, ms[0])), bench_cell("%.4f", ms[1]),
+             bench_cell("%.1f%%", 100.0 * bench_div(copy_ms, ms[1])), bench_cell("%.4f", other),
+             bench_cell("%.2f", bench_div(other, ms[0])), ok ? "ok" : "MISMATCH");
+      fflush(stdout);
+      const char *const impls[] = {"libredu_batched", "libredu_offsets", "cub", "copy_ceiling"};
+      const double times[] = {ms[0], ms[1], other, copy_ms};
+      const int oks[] = {ok, ok, -1, -1};
+      char op[32];
+      snprintf(op, sizeof op, "segscan_sum_len%zu", len);
+      csv_rows(t, op, c->type_name, n, bytes, copy_ms, other, impls, times, oks, 4);
+    }
+  }
+  return wrong;
+}
+
 int bench_scan(int dev, size_t max_n, const bench_timing *t)
 {
   int wrong = 0;
@@ -274,6 +362,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
   printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours (host: x hpf, a two-pass "
          "omp parallel scan's); 1pass / 2pass: REDU_SCAN_PASS=1 / 2\n");
   wrong += bench_scan_exclusive(dev, x, y, hx, got, max_n, t);
+  wrong += bench_scan_segmented(dev, x, y, hx, got, max_n, t);
   omp_target_free(x, dev), omp_target_free(y, dev);
   free(hx), free(got);
   return wrong;

@@ -11,7 +11,8 @@
 #include "bench_util.h"
 #include <stddef.h>
 
-/* Keeps one "cubscan,sum,<type>,<n>,<ms>" line of redu-bench-cub for the table. */
+/* Keeps one "cubscan,sum,<type>,<n>,<ms>" (cubscanx: exclusive; cubsegscan,len<len>: within
+ * segments of len) line of redu-bench-cub for the tables. */
 void bench_scan_note(const char *impl, const char *op, const char *type, size_t n, double ms);
 
 /* The cases up to max_n elements; returns the number of wrong results, or -1 when a call

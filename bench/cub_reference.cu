@@ -6,7 +6,8 @@
 // Kahan-Babuska-Neumaier kernel (sum and dot, f64 and f32). Dot products read x and the
 // data after it (y[i] = element max_n + i), as redu-bench's exact section does. With
 // --struct N, also the structs section's complex sum of N elements (run_struct). Impl
-// cubscan, cubscanx: DeviceScan::InclusiveSum and ExclusiveSum for the scan section (run_scan).
+// cubscan, cubscanx: DeviceScan::InclusiveSum and ExclusiveSum for the scan section (run_scan);
+// cubsegscan: DeviceScan::InclusiveSumByKey for its segmented table (run_segscan).
 //   redu-bench-cub N [N ...] [--struct N]
 #include <algorithm>
 #include <chrono>
@@ -251,6 +252,47 @@ template <typename T> static void run_scan(const char *name, const std::vector<s
   CHECK(cudaFree(y));
 }
 
+// Segment keys for InclusiveSumByKey: key[i] = i / len (equal keys in a row: one segment).
+__global__ void seg_keys(uint32_t *key, size_t n, size_t len)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    key[i] = (uint32_t)(i / len);
+}
+
+// The segmented scans of redu-bench's scan section (bench_scan.c's layouts, up to max_n
+// elements): DeviceScan::InclusiveSumByKey over keys i / len, end to end.
+template <typename T> static void run_segscan(const char *name, size_t max_n)
+{
+  static const size_t layouts[][2] = {{10000, 1000}, {131072, 1024}, {2, (size_t)1 << 26}};
+  for (auto &L : layouts) {
+    size_t len = L[1], n = L[0] * L[1];
+    if (n > max_n)
+      continue;
+    T *x, *y;
+    uint32_t *key;
+    CHECK(cudaMalloc(&x, n * sizeof(T)));
+    CHECK(cudaMalloc(&y, n * sizeof(T)));
+    CHECK(cudaMalloc(&key, n * sizeof(uint32_t)));
+    fill<<<1024, 256>>>(x, n);
+    seg_keys<<<1024, 256>>>(key, n, len);
+    CHECK(cudaDeviceSynchronize());
+    void *temp = nullptr;
+    size_t tb = 0;
+    int nn = (int)n;
+    CHECK(cub::DeviceScan::InclusiveSumByKey(temp, tb, key, x, y, nn));
+    CHECK(cudaMalloc(&temp, tb));
+    printf("cubsegscan,len%zu,%s,%zu,%.6f\n", len, name, n, median_ms([&] {
+             CHECK(cub::DeviceScan::InclusiveSumByKey(temp, tb, key, x, y, nn));
+             CHECK(cudaDeviceSynchronize());
+           }));
+    CHECK(cudaFree(temp));
+    CHECK(cudaFree(x));
+    CHECK(cudaFree(y));
+    CHECK(cudaFree(key));
+  }
+}
+
 // The segmented cases of redu-bench (bench_seg_cases.h) over n doubles:
 // DeviceSegmentedReduce::Sum end to end (results stay on the device, as redu-bench's do).
 static void run_segmented(size_t max_n)
@@ -373,6 +415,8 @@ int main(int argc, char **argv)
   run_scan<int64_t>("i64", sizes);
   run_scan<float>("f32", sizes);
   run_scan<double>("f64", sizes);
+  run_segscan<int32_t>("i32", *std::max_element(sizes.begin(), sizes.end()));
+  run_segscan<double>("f64", *std::max_element(sizes.begin(), sizes.end()));
   if (struct_n)
     run_struct(struct_n);
   return 0;
