@@ -154,25 +154,29 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
 
 /* Device offsets of a segmented scan, checked before anything is written (a scan's output
  * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1], or 0,
- * and offsets[0] and offsets[nseg] into *first and *last. */
+ * and offsets[0] and offsets[nseg] into *first and *last. One launch, one mapped record
+ * (three mapped scalars took three more transfers: about 25 µs). */
+typedef struct redu__scan_verdict {
+  size_t bad, first, last;
+} redu__scan_verdict;
 static inline size_t redu__scan_offsets_verdict(int device, const size_t *offsets, size_t nseg,
                                                 size_t *first, size_t *last)
 {
-  size_t bad = SIZE_MAX, f = 0, l = 0;
+  redu__scan_verdict v = {SIZE_MAX, 0, 0};
   REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(offsets)
-                   map(tofrom : bad) map(from : f, l))
+                   map(tofrom : v))
   for (size_t k = 1; k <= nseg; ++k) {
     if (k == 1)
-      f = offsets[0];
+      v.first = offsets[0];
     if (k == nseg)
-      l = offsets[nseg];
+      v.last = offsets[nseg];
     if (offsets[k] < offsets[k - 1]) {
       REDU__PRAGMA(omp atomic compare)
-      bad = k < bad ? k : bad;
+      v.bad = k < v.bad ? k : v.bad;
     }
   }
-  *first = f, *last = l;
-  return bad == SIZE_MAX ? 0 : bad;
+  *first = v.first, *last = v.last;
+  return v.bad == SIZE_MAX ? 0 : v.bad;
 }
 
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                                 \
@@ -621,28 +625,85 @@ static inline size_t redu__scan_offsets_verdict(int device, const size_t *offset
   }
 
 /* Segmented and batched scans (the built-in calls; after REDU__DEFINE_SCAN with the same
- * PFX): REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A) defines
+ * PFX and columns): REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
  *   void PFX_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,
  *                       size_t base, size_t len, size_t nseg, A init, int exclusive)
  * which scans each segment g in [0, nseg) from init into the same positions of y: elements
  * [offsets[g] - base, offsets[g + 1] - base) of x, or with offsets NULL [g len, (g + 1) len).
- * One team per segment (segments team, team + nteams, ...), tile after tile with the array
- * scan's tile routine and its carry: the association depends only on the plan and the
- * segment's length, as an array scan's does. */
-#define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A)                                                     \
+ * Short segments (PFX_seg_short) take a warp each (segments w, w + nwarps, ... for the grid's
+ * warp w; on CPUs a thread each), no barrier; longer ones a team each (segments team,
+ * team + nteams, ...), tile after tile with the array scan's tile routine and its carry. A
+ * segment's association depends only on its length and the plan, as an array scan's does. */
+#define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
   _Pragma("omp begin declare target")                                                              \
+  /* A warp's scan of [b0, b1) after carry, warp-size x REDU__SCAN_VEC elements a step: lane l     \
+   * folds its elements, the warp scans the lanes' folds, each lane writes its results. */         \
+  REDU__INLINE void PFX##_warp_run(const T *x, T *y, size_t b0, size_t b1, A carry, int exclusive, \
+                                   unsigned lane)                                                  \
+  {                                                                                                \
+    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)) };                                                \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    size_t step = (size_t)ws * redu__vec;                                                          \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t c0 = b0; c0 < b1; c0 += step) {                                                    \
+      size_t c = c0 + (size_t)lane * redu__vec;                                                    \
+      A res[redu__vec]; /* each element's prefix within the lane */                                \
+      REDU__DEV_PRIVATE(res)                                                                       \
+      A loc = (IDENT);                                                                             \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned k = 0; k < redu__vec; ++k) {                                                   \
+        if (c + k < b1)                                                                            \
+          loc = k ? COMBINE(loc, LIFT(x[c + k], c + k)) : LIFT(x[c + k], c + k);                   \
+        res[k] = loc;                                                                              \
+      }                                                                                            \
+      A li = PFX##_warp_scan(loc, lane); /* lanes past b1 follow every lane inside it */           \
+      A le = PFX##_shfl_idx(li, lane ? lane - 1 : 0);                                              \
+      A pre = lane ? COMBINE(carry, le) : carry;                                                   \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned k = 0; k < redu__vec; ++k)                                                     \
+        if (c + k < b1)                                                                            \
+          y[c + k] =                                                                               \
+              FINISH(exclusive ? (k ? COMBINE(pre, res[k - 1]) : pre) : COMBINE(pre, res[k]));     \
+      size_t last = (b1 - c0 - 1) / redu__vec;                                                     \
+      carry = COMBINE(carry, PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1));         \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
+  /* Segments a warp scans alone: up to 16 warp steps on GPUs (one team per segment of 1,024       \
+   * elements left three quarters of it idle and paid a tile's barriers: 30% of the copy           \
+   * ceiling on the H100), up to a CPU tile on CPUs. */                                            \
+  REDU__INLINE int PFX##_seg_short(size_t count)                                                   \
+  {                                                                                                \
+    return count <= (redu__dev_vector_chunks()                                                     \
+                         ? REDU__SCAN_CPU_TILE_BYTES / sizeof(T)                                   \
+                         : (size_t)16 * redu__dev_warp_size() * REDU__SCAN_VEC(sizeof(T)));        \
+  }                                                                                                \
+                                                                                                   \
   static inline __attribute__((flatten)) void PFX##_seg_team(                                      \
       const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg, A init,       \
       int exclusive, size_t slots, size_t team_mem, void *spill)                                   \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
+    unsigned ws = redu__dev_warp_size(), lane = tid % ws;                                          \
+    size_t nwarps = nth / ws, w = team * nwarps + tid / ws;                                        \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t g = w; g < nseg; g += nteams * nwarps) {                                           \
+      size_t b0 = offsets ? offsets[g] - base : g * len;                                           \
+      size_t b1 = offsets ? offsets[g + 1] - base : b0 + len;                                      \
+      if (PFX##_seg_short(b1 - b0))                                                                \
+        PFX##_warp_run(x, y, b0, b1, init, exclusive, lane);                                       \
+    }                                                                                              \
+    if (!offsets && PFX##_seg_short(len))                                                          \
+      return; /* every segment was short */                                                        \
     A *scratch = (A *)redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                   \
     size_t tile = PFX##_block_tile(nth);                                                           \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (size_t g = team; g < nseg; g += nteams) {                                                 \
       size_t b0 = offsets ? offsets[g] - base : g * len;                                           \
       size_t b1 = offsets ? offsets[g + 1] - base : b0 + len;                                      \
+      if (PFX##_seg_short(b1 - b0))                                                                \
+        continue; /* a warp's, above */                                                            \
       size_t step = tile ? tile : b1 - b0;                                                         \
       A carry = init;                                                                              \
       _Pragma("clang loop unroll(disable)")                                                        \
