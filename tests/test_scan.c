@@ -9,8 +9,9 @@
  * both passes forced (REDU_SCAN_PASS=1 single pass, =2 reduce-then-scan), the same bits on a
  * second run, and every bad input (a status, a message, y untouched). Segmented and batched
  * scans (libredu/redu_segmented_scan.h) of every entry over segment layouts (empty segments,
- * a start past 0, elements outside every segment left untouched, few long segments scanned
- * one after another), against the reference per segment, and their bad input. `test_scan
+ * a start past 0, elements outside every segment left untouched, segments for a warp, for a
+ * team, and few long ones scanned one after another), against the reference per segment,
+ * and their bad input. `test_scan
  * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large). */
 #include "device/redu_op_table.h"
 #include "redu_test.h"
@@ -678,12 +679,15 @@ static void check_segmented(int dev)
   o2[0] = 0;
   for (size_t g = 0; g < 2000; ++g)
     o2[g + 1] = o2[g] + (g * 7) % 13;
+  /* Segments past a warp's share on GPUs (8,192 elements for 1-byte types), a team's each. */
+  size_t o4[] = {0, 9000, 9001, 30000};
   size_t o3[] = {0, 300000, 600003};
   seg_layout layouts[] = {
       {"mixed", 5010, 8, 0, o1},
       {"2000 short", o2[2000], 2000, 0, o2},
       {"batched 37 x 129", 37 * 129 + 5, 37, 129, NULL},
       {"batched 5 x 0", 7, 5, 0, NULL},
+      {"team-sized", 30000, 3, 0, o4},
       {"2 long", 600003, 2, 0, o3},
   };
   size_t most = 600003 * 8;
