@@ -165,7 +165,9 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
   if (most && p->threads > most) {
     char kind[80];
     snprintf(kind, sizeof kind, "%s with a %zu-byte accumulator",
-             shape->segmented ? "segmented and batched calls" : "declared reductions",
+             shape->scan        ? "scans"
+             : shape->segmented ? "segmented and batched calls"
+                                : "declared reductions",
              shape->acc_size);
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: %d threads per team (from %s); %s run at most %d threads per team on "
