@@ -152,33 +152,6 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   redu__scan_clear_words(words, nwords);
 }
 
-/* Device offsets of a segmented scan, checked before anything is written (a scan's output
- * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1], or 0,
- * and offsets[0] and offsets[nseg] into *first and *last. One launch, one mapped record
- * (three mapped scalars took three more transfers: about 25 µs). */
-typedef struct redu__scan_verdict {
-  size_t bad, first, last;
-} redu__scan_verdict;
-static inline size_t redu__scan_offsets_verdict(int device, const size_t *offsets, size_t nseg,
-                                                size_t *first, size_t *last)
-{
-  redu__scan_verdict v = {SIZE_MAX, 0, 0};
-  REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(offsets)
-                   map(tofrom : v))
-  for (size_t k = 1; k <= nseg; ++k) {
-    if (k == 1)
-      v.first = offsets[0];
-    if (k == nseg)
-      v.last = offsets[nseg];
-    if (offsets[k] < offsets[k - 1]) {
-      REDU__PRAGMA(omp atomic compare)
-      v.bad = k < v.bad ? k : v.bad;
-    }
-  }
-  *first = v.first, *last = v.last;
-  return v.bad == SIZE_MAX ? 0 : v.bad;
-}
-
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                                 \
   _Pragma("omp begin declare target")                                                              \
   /* The value lane `src` holds (every lane calls): a vector view of its words, as                 \
