@@ -101,23 +101,22 @@ REDU_FOR_EACH_TYPE(REDU__SCANS)
 #undef REDU__SCAN_TYPED
 #undef REDU__SCAN_VALUE
 
-/* The generic forms' tables: [op][type], NULL where the op has no scan on the type. */
+/* The generic forms' tables: [op][type] = REDU__SCAN_TABLE_FN(op, t), NULL where the op has no
+ * scan on the type. */
 #define REDU__SCAN_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)           \
-  [OP][E] = redu__scan_##op##_##sfx,
+  [OP][E] = REDU__SCAN_TABLE_FN(op, sfx),
 #define REDU__SCAN_ENTRIES(sfx, T, E, K, SA, LO, HI)                                               \
   REDU__OPS_OF_TYPE(REDU__SCAN_ENTRY, REDU__SCAN_NONE, sfx, T, E, K, SA, LO, HI)
+#define REDU__SCAN_TABLE_FN(op, sfx) redu__scan_##op##_##sfx
 static const redu__scan_fn redu__scan_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
     REDU_FOR_EACH_TYPE(REDU__SCAN_ENTRIES)};
+#undef REDU__SCAN_TABLE_FN
+#define REDU__SCAN_TABLE_FN(op, sfx) redu__segscan_##op##_##sfx
+static const redu__segscan_fn redu__segscan_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
+    REDU_FOR_EACH_TYPE(REDU__SCAN_ENTRIES)};
+#undef REDU__SCAN_TABLE_FN
 #undef REDU__SCAN_ENTRIES
 #undef REDU__SCAN_ENTRY
-#define REDU__SEGSCAN_ENTRY(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)        \
-  [OP][E] = redu__segscan_##op##_##sfx,
-#define REDU__SEGSCAN_ENTRIES(sfx, T, E, K, SA, LO, HI)                                            \
-  REDU__OPS_OF_TYPE(REDU__SEGSCAN_ENTRY, REDU__SCAN_NONE, sfx, T, E, K, SA, LO, HI)
-static const redu__segscan_fn redu__segscan_table[REDU_OP_COUNT][REDU_TYPE_COUNT] = {
-    REDU_FOR_EACH_TYPE(REDU__SEGSCAN_ENTRIES)};
-#undef REDU__SEGSCAN_ENTRIES
-#undef REDU__SEGSCAN_ENTRY
 #undef REDU__SCAN_NONE
 
 /* REDU_ERR_UNSUPPORTED unless (op, type) has a scan. */

@@ -244,6 +244,24 @@ static void compare(const entry *e, const char *what, size_t n, const void *got,
   }
 }
 
+/* After a run: y's bytes into got, x and y (unless in place) freed, host or device. */
+static void finish_run(int dev, int host, int in_place, void *x, void *y, void *got, size_t bytes)
+{
+  if (host)
+    memcpy(got, y, bytes);
+  else if (bytes)
+    omp_target_memcpy(got, y, bytes, 0, 0, omp_get_initial_device(), dev);
+  if (host) {
+    free(x);
+    if (!in_place)
+      free(y);
+  } else {
+    omp_target_free(x, dev);
+    if (!in_place)
+      omp_target_free(y, dev);
+  }
+}
+
 /* One scan through `form` (0 typed inclusive, 1 typed exclusive, 2 generic inclusive,
  * 3 generic exclusive) of the host data xs on device dev: x on the device, or a host array
  * with REDU_INPUT_HOST in o; in place when in_place. Leaves the result in got. */
@@ -263,19 +281,7 @@ static void run_scan(int dev, const entry *e, int form, const void *xs, void *go
                            : (excl ? redu_exclusive_scan : redu_inclusive_scan)(dev, e->op, e->type,
                                                                                 x, y, n, &o);
   CHECK(s == REDU_OK, "%s form %d n=%zu: %s", e->name, form, n, redu_last_error());
-  if (host)
-    memcpy(got, y, bytes);
-  else if (bytes)
-    omp_target_memcpy(got, y, bytes, 0, 0, omp_get_initial_device(), dev);
-  if (host) {
-    free(x);
-    if (!in_place)
-      free(y);
-  } else {
-    omp_target_free(x, dev);
-    if (!in_place)
-      omp_target_free(y, dev);
-  }
+  finish_run(dev, host, in_place, x, y, got, bytes);
 }
 
 /* Every entry at every size, inclusive and exclusive, typed; the generic forms, in place, an
@@ -637,21 +643,9 @@ static void run_seg(int dev, const entry *e, int excl, int form, const seg_layou
     s = (excl ? redu_batched_exclusive_scan : redu_batched_inclusive_scan)(dev, e->op, e->type, x,
                                                                            y, L->len, L->nseg, &o);
   CHECK(s == REDU_OK, "%s segmented %s form %d: %s", e->name, L->name, form, redu_last_error());
-  if (host)
-    memcpy(got, y, bytes);
-  else if (bytes)
-    omp_target_memcpy(got, y, bytes, 0, 0, omp_get_initial_device(), dev);
-  if (host) {
-    free(x);
-    if (!in_place)
-      free(y);
-  } else {
-    omp_target_free(x, dev);
-    if (!in_place)
-      omp_target_free(y, dev);
-    if (off)
-      omp_target_free((void *)off, dev);
-  }
+  if (off && !host)
+    omp_target_free((void *)off, dev);
+  finish_run(dev, host, in_place, x, y, got, bytes);
 }
 
 /* got against the reference (for in place, where no segment is y is x). */
