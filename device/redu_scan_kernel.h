@@ -600,12 +600,14 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
 /* Segmented and batched scans (the built-in calls; after REDU__DEFINE_SCAN with the same
  * PFX and columns): REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
  *   void PFX_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,
- *                       size_t base, size_t len, size_t nseg, A init, int exclusive)
+ *                       size_t base, size_t len, size_t nseg, size_t longest, A init,
+ *                       int exclusive)
  * which scans each segment g in [0, nseg) from init into the same positions of y: elements
  * [offsets[g] - base, offsets[g + 1] - base) of x, or with offsets NULL [g len, (g + 1) len).
  * Short segments (PFX_seg_short) take a warp each (segments w, w + nwarps, ... for the grid's
  * warp w; on CPUs a thread each), no barrier; longer ones a team each (segments team,
- * team + nteams, ...), tile after tile with the array scan's tile routine and its carry. A
+ * team + nteams, ...), tile after tile with the array scan's tile routine and its carry; that
+ * second pass is skipped when the longest segment (`longest` elements) is short. A
  * segment's association depends only on its length and the plan, as an array scan's does. */
 #define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
   _Pragma("omp begin declare target")                                                              \
@@ -653,8 +655,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   }                                                                                                \
                                                                                                    \
   static inline __attribute__((flatten)) void PFX##_seg_team(                                      \
-      const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg, A init,       \
-      int exclusive, size_t slots, size_t team_mem, void *spill)                                   \
+      const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg,               \
+      size_t longest, A init, int exclusive, size_t slots, size_t team_mem, void *spill)           \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
@@ -667,7 +669,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       if (PFX##_seg_short(b1 - b0))                                                                \
         PFX##_warp_run(x, y, b0, b1, init, exclusive, lane);                                       \
     }                                                                                              \
-    if (!offsets && PFX##_seg_short(len))                                                          \
+    if (PFX##_seg_short(longest))                                                                  \
       return; /* every segment was short */                                                        \
     A *scratch = (A *)redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                   \
     size_t tile = PFX##_block_tile(nth);                                                           \
@@ -691,7 +693,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   _Pragma("omp end declare target")                                                                \
                                                                                                    \
   static void PFX##_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,     \
-                               size_t base, size_t len, size_t nseg, A init, int exclusive)        \
+                               size_t base, size_t len, size_t nseg, size_t longest, A init,       \
+                               int exclusive)                                                      \
   {                                                                                                \
     void *spill = L->team_spill;                                                                   \
     int threads = L->threads;                                                                      \
@@ -701,7 +704,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                      is_device_ptr(x, y, offsets, spill) ompx_dyn_cgroup_mem(team_mem)             \
                          ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))   \
     REDU__PRAGMA(omp parallel num_threads(threads))                                                \
-    PFX##_seg_team(x, y, offsets, base, len, nseg, init, exclusive, slots, team_mem, spill);       \
+    PFX##_seg_team(x, y, offsets, base, len, nseg, longest, init, exclusive, slots, team_mem,      \
+                   spill);                                                                         \
   }
 
 #endif

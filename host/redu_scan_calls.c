@@ -61,7 +61,7 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
     A init = redu__scan_init_##op##_##sfx(opts);                                                   \
     if (!c.one_by_one)                                                                             \
       redu__s_##op##_##sfx##_seg_launch(&c.scan.launch, xs, ys, c.offsets, c.base, len, nseg,      \
-                                        init, exclusive);                                          \
+                                        c.longest, init, exclusive);                               \
     for (size_t g = 0; c.one_by_one && g < nseg; ++g)                                              \
       if (c.one_by_one[g + 1] > c.one_by_one[g])                                                   \
         redu__s_##op##_##sfx##_launch(&c.scan.launch, xs + c.one_by_one[g], ys + c.one_by_one[g],  \

@@ -10,34 +10,45 @@
 #include <string.h>
 
 /* Device offsets of a segmented scan, checked before anything is written (a scan's output
- * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1], or 0,
- * and offsets[0] and offsets[nseg] into *first and *last. One launch, one mapped record
- * (three mapped scalars took three more transfers: about 25 µs). */
+ * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1] (0: none),
+ * offsets[0] and offsets[nseg], and the longest segment (the kernel skips its pass over long
+ * segments when none is: that pass reads every segment's offsets, 124 dependent reads per
+ * team for 131,072 segments, 0.3 ms on the H100). One launch, about 4 offsets per thread,
+ * one mapped record. */
 typedef struct redu__scan_verdict {
-  size_t bad, first, last;
+  size_t bad, first, last, longest;
 } redu__scan_verdict;
-static size_t redu__scan_offsets_verdict(int device, const size_t *offsets, size_t nseg,
-                                         size_t *first, size_t *last)
+static redu__scan_verdict redu__scan_offsets_verdict(int device, const size_t *offsets, size_t nseg)
 {
-  redu__scan_verdict v = {SIZE_MAX, 0, 0};
-  /* About 4 offsets per thread; clang's default shape for this loop took 0.3 ms over 131,072
-   * offsets on the H100. */
+  redu__scan_verdict v = {SIZE_MAX, 0, 0, 0};
   size_t want = (nseg + 1023) / 1024;
   int teams = want < 4096 ? (int)want : 4096;
-#pragma omp target teams distribute parallel for device(device) is_device_ptr(offsets)             \
-    map(tofrom : v) num_teams(teams) thread_limit(256)
-  for (size_t k = 1; k <= nseg; ++k) {
-    if (k == 1)
-      v.first = offsets[0];
-    if (k == nseg)
-      v.last = offsets[nseg];
-    if (offsets[k] < offsets[k - 1]) {
-#pragma omp atomic compare
-      v.bad = k < v.bad ? k : v.bad;
+#pragma omp target teams device(device) num_teams(teams) thread_limit(256) is_device_ptr(offsets)  \
+    map(tofrom : v)
+#pragma omp parallel num_threads(256)
+  {
+    size_t nth = (size_t)omp_get_num_threads();
+    size_t stride = (size_t)omp_get_num_teams() * nth, bad = SIZE_MAX, longest = 0;
+    for (size_t k = 1 + (size_t)omp_get_team_num() * nth + (size_t)omp_get_thread_num(); k <= nseg;
+         k += stride) {
+      if (k == 1)
+        v.first = offsets[0];
+      if (k == nseg)
+        v.last = offsets[nseg];
+      size_t a = offsets[k - 1], b = offsets[k];
+      if (b < a && k < bad)
+        bad = k;
+      if (b > a && b - a > longest)
+        longest = b - a;
     }
+    if (bad != SIZE_MAX) {
+#pragma omp atomic compare
+      v.bad = bad < v.bad ? bad : v.bad;
+    }
+#pragma omp atomic compare
+    v.longest = longest > v.longest ? longest : v.longest;
   }
-  *first = v.first, *last = v.last;
-  return v.bad == SIZE_MAX ? 0 : v.bad;
+  return v;
 }
 
 /* Few long segments run one after another, each an array scan with the whole device: at most
@@ -49,11 +60,15 @@ static size_t redu__scan_offsets_verdict(int device, const size_t *offsets, size
 /* Host offsets (REDU_INPUT_HOST): checked here as device offsets are on the device, the
  * same positions and messages; [*first, *last) the section they cover. */
 static redu_status redu__segscan_host_offsets(const char *fn, const size_t *offsets, size_t nseg,
-                                              size_t elem_size, size_t *first, size_t *last)
+                                              size_t elem_size, size_t *first, size_t *last,
+                                              size_t *longest)
 {
-  for (size_t k = 1; k <= nseg; ++k)
+  for (size_t k = 1; k <= nseg; ++k) {
     if (offsets[k] < offsets[k - 1])
       return redu__seg_bad(fn, k, nseg, offsets[k - 1], offsets[k], 0);
+    if (offsets[k] - offsets[k - 1] > *longest)
+      *longest = offsets[k] - offsets[k - 1];
+  }
   size_t max = PTRDIFF_MAX / elem_size;
   if (offsets[nseg] > max)
     return redu__seg_bad(fn, nseg, nseg, offsets[nseg - 1], offsets[nseg], max);
@@ -66,7 +81,7 @@ static redu_status redu__segscan_host_offsets(const char *fn, const size_t *offs
 static redu_status redu__segscan_device_offsets(const redu__device *d, const char *fn,
                                                 const size_t *offsets, size_t nseg, const void *x,
                                                 const void *y, size_t elem_size, size_t *first,
-                                                size_t *last)
+                                                size_t *last, size_t *longest)
 {
   redu_status s =
       redu__check_device_range(d, offsets, (nseg + 1) * sizeof(size_t), "offsets", fn, NULL);
@@ -74,12 +89,13 @@ static redu_status redu__segscan_device_offsets(const redu__device *d, const cha
   if (s != REDU_OK || (s = redu__check_device_range(d, x, elem_size, "x", fn, &xleft)) != REDU_OK ||
       (s = redu__check_device_range(d, y, elem_size, "y", fn, &yleft)) != REDU_OK)
     return s;
-  size_t bad = redu__scan_offsets_verdict(d->number, offsets, nseg, first, last);
-  if (bad) {
+  redu__scan_verdict v = redu__scan_offsets_verdict(d->number, offsets, nseg);
+  *first = v.first, *last = v.last, *longest = v.longest;
+  if (v.bad != SIZE_MAX) {
     size_t pair[2] = {0, 0};
-    omp_target_memcpy(pair, offsets, sizeof pair, 0, (bad - 1) * sizeof(size_t),
+    omp_target_memcpy(pair, offsets, sizeof pair, 0, (v.bad - 1) * sizeof(size_t),
                       redu__initial_device(), d->number);
-    return redu__seg_bad(fn, bad, nseg, pair[0], pair[1], 0);
+    return redu__seg_bad(fn, v.bad, nseg, pair[0], pair[1], 0);
   }
   size_t limit = (xleft < yleft ? xleft : yleft) / elem_size;
   if (*last > limit)
@@ -152,16 +168,17 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                            : "offsets",
                       nseg);
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  size_t first = 0, last = 0;
+  size_t first = 0, last = 0, longest = len;
   if (batched) {
     if (len && nseg > PTRDIFF_MAX / elem_size / len)
       return redu__fail(REDU_ERR_OVERFLOW,
                         "%s: %zu segments of %zu elements of %zu bytes exceed the address space",
                         fn, nseg, len, elem_size);
     last = nseg * len;
-  } else if ((s = on_host ? redu__segscan_host_offsets(fn, offsets, nseg, elem_size, &first, &last)
+  } else if ((s = on_host ? redu__segscan_host_offsets(fn, offsets, nseg, elem_size, &first, &last,
+                                                       &longest)
                           : redu__segscan_device_offsets(d, fn, offsets, nseg, x, y, elem_size,
-                                                         &first, &last)) != REDU_OK)
+                                                         &first, &last, &longest)) != REDU_OK)
     return s;
   /* The section the segments cover, as an array scan's x and y (alignment, overlap, device
    * memory, host arrays staged and y copied back). */
@@ -171,6 +188,7 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
   if (s != REDU_OK || c->scan.empty)
     return s;
   c->base = first;
+  c->longest = longest;
   c->offsets = batched ? NULL : offsets;
   c->one_by_one = redu__segscan_one_by_one(c, offsets, on_host, first, last);
   if (!batched && on_host && !c->one_by_one) {

@@ -13,6 +13,7 @@ typedef struct redu__segscan_call {
   const size_t *offsets; /* device: the caller's offsets or a copy of host ones; NULL batched */
   size_t base;           /* offsets[0] (0 batched) */
   size_t len, nseg;
+  size_t longest;     /* the longest segment's elements */
   size_t *owned;      /* the device copy of host offsets, freed by redu__segscan_end */
   size_t *one_by_one; /* host: the offsets (from base) of segments scanned one after another */
 } redu__segscan_call;
