@@ -16,4 +16,13 @@ REDU_API redu_status redu__fail(redu_status s, const char *fmt, ...)
 redu_status redu__seg_bad(const char *fn, size_t k, size_t nseg, size_t before, size_t at,
                           size_t limit);
 
+struct redu__device;
+/* An array p of `bytes` bytes that a segmented call reads or writes, named `what`: present,
+ * within the address space, aligned to `align`, and (unless on_host) device memory, whose
+ * bytes from p to its allocation's end go to *left. One check for segmented reductions and
+ * scans (host/redu_segmented.c). */
+redu_status redu__seg_check_ptr(const struct redu__device *d, const char *fn, const char *what,
+                                const void *p, size_t bytes, size_t align, int on_host,
+                                size_t *left);
+
 #endif

@@ -54,9 +54,9 @@ static redu_status redu__seg_check_host(const char *fn, const size_t *offsets, s
   return REDU_OK;
 }
 
-static redu_status redu__seg_check_ptr(const redu__device *d, const char *fn, const char *what,
-                                       const void *p, size_t bytes, size_t align, int on_host,
-                                       size_t *left)
+redu_status redu__seg_check_ptr(const redu__device *d, const char *fn, const char *what,
+                                const void *p, size_t bytes, size_t align, int on_host,
+                                size_t *left)
 {
   if (!p)
     return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL", fn, what);

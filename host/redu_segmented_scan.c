@@ -83,10 +83,9 @@ static redu_status redu__segscan_device_offsets(const redu__device *d, const cha
                                                 const void *y, size_t elem_size, size_t *first,
                                                 size_t *last, size_t *longest)
 {
-  redu_status s =
-      redu__check_device_range(d, offsets, (nseg + 1) * sizeof(size_t), "offsets", fn, NULL);
   size_t xleft, yleft;
-  if (s != REDU_OK || (s = redu__check_device_range(d, x, elem_size, "x", fn, &xleft)) != REDU_OK ||
+  redu_status s;
+  if ((s = redu__check_device_range(d, x, elem_size, "x", fn, &xleft)) != REDU_OK ||
       (s = redu__check_device_range(d, y, elem_size, "y", fn, &yleft)) != REDU_OK)
     return s;
   redu__scan_verdict v = redu__scan_offsets_verdict(d->number, offsets, nseg);
@@ -168,7 +167,11 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                            : "offsets",
                       nseg);
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  size_t first = 0, last = 0, longest = len;
+  size_t first = 0, last = 0, longest = len, left;
+  /* The offsets as the segmented reductions check them (aligned, device memory unless host). */
+  if (!batched && (s = redu__seg_check_ptr(d, fn, "offsets", offsets, (nseg + 1) * sizeof(size_t),
+                                           _Alignof(size_t), on_host, &left)) != REDU_OK)
+    return s;
   if (batched) {
     if (len && nseg > PTRDIFF_MAX / elem_size / len)
       return redu__fail(REDU_ERR_OVERFLOW,

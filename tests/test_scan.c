@@ -750,6 +750,9 @@ static void check_segmented_errors(int dev)
         "decreasing host offsets: %s", redu_last_error());
   expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, x, y, NULL, 4, NULL), REDU_ERR_NULL_ARG, y,
               yb, "NULL offsets");
+  expect_fail(
+      redu_segmented_inclusive_scan_sum_i32(dev, x, y, (const size_t *)((char *)goff + 4), 3, NULL),
+      REDU_ERR_MISALIGNED, y, yb, "misaligned offsets");
   expect_fail(redu_batched_inclusive_scan_sum_i32(dev, NULL, y, 4, 4, NULL), REDU_ERR_NULL_ARG, y,
               yb, "batched NULL x");
   /* Over y itself, shifted by one: the sections overlap. */
