@@ -65,6 +65,33 @@ static const scan_case cases[] = {
 };
 static const int log2s[] = {10, 16, 20, 24, 27};
 
+/* The k-th point (a case `pick` takes, at a size up to max_n; cases in table order, sizes
+ * rising) into *c: its n, or 0 past the last point. */
+static size_t scan_point(size_t k, int (*pick)(const scan_case *), size_t max_n,
+                         const scan_case **c)
+{
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
+    if (!pick(&cases[ci]))
+      continue;
+    for (size_t li = 0; li < sizeof log2s / sizeof *log2s; ++li) {
+      size_t n = (size_t)1 << log2s[li];
+      if (n > max_n)
+        break;
+      if (k-- == 0) {
+        *c = &cases[ci];
+        return n;
+      }
+    }
+  }
+  return 0;
+}
+static int pick_all(const scan_case *c) { return (void)c, 1; }
+static int pick_sum(const scan_case *c) { return c->op == REDU_SUM; }
+static int pick_float_sum(const scan_case *c)
+{
+  return c->op == REDU_SUM && (c->bt == BENCH_F32 || c->bt == BENCH_F64);
+}
+
 typedef struct scan_run {
   int dev;
   const scan_case *c;
@@ -92,6 +119,13 @@ static void run_segmented(void *arg)
                                                          r->offsets, r->nseg, NULL)
                          : redu_batched_inclusive_scan(r->dev, r->c->op, r->c->type, r->x, r->y,
                                                        r->len, r->nseg, NULL);
+}
+
+static void run_exact_scan(void *arg)
+{
+  scan_run *r = arg;
+  r->status = redu_inclusive_scan(r->dev, r->c->op, r->c->type, r->x, r->y, r->n,
+                                  &(redu_options){.flags = REDU_EXACT});
 }
 
 static void run_host_scan(void *arg)
@@ -180,6 +214,20 @@ static scan_run prepare(int dev, const scan_case *c, void *x, void *y, void *hx,
   return r;
 }
 
+/* A table row's common columns: the copy ceiling's time (ms), the bytes a scan moves (read
+ * and written) and the case's name. */
+typedef struct scan_row {
+  double copy_ms, bytes;
+  char name[16];
+} scan_row;
+
+static scan_row row_of(scan_run *r)
+{
+  scan_row w = {bench_median(run_copy, r) * 1e3, 2.0 * (double)r->n * (double)r->c->size, ""};
+  snprintf(w.name, sizeof w.name, "%s_%s", r->c->op_name, r->c->type_name);
+  return w;
+}
+
 /* One CSV row per measured implementation of a case: impls[k] took times[k] ms (NAN: not
  * measured), oks[k] its check (-1: none), beside the copy ceiling and the peer. */
 static void csv_rows(const bench_timing *t, const char *op, const char *type, size_t n,
@@ -207,35 +255,96 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
   printf("\n# exclusive sums (CUB: DeviceScan::ExclusiveSum)\n");
   printf("%-8s %10s | %9s %8s %6s | %9s %7s | %s\n", "case", "n", "redu ms", "GB/s", "%ceil",
          t->on_host ? "host-pf" : "cub ms", t->on_host ? "x hpf" : "x cub", "check");
-  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
-    const scan_case *c = &cases[ci];
-    if (c->op != REDU_SUM)
-      continue;
-    for (size_t li = 0; li < sizeof log2s / sizeof *log2s; ++li) {
-      size_t n = (size_t)1 << log2s[li];
-      if (n > max_n)
-        break;
-      scan_run r = prepare(dev, c, x, y, hx, n, 1);
-      int ok = 1;
-      double ms = time_libredu(&r, "", hx, got, &ok);
-      if (isnan(ms))
-        return wrong + 1;
-      wrong += !ok;
-      double copy_ms = bench_median(run_copy, &r) * 1e3;
-      double other = peer_ms(t, &r, 1);
-      double bytes = 2.0 * (double)n * (double)c->size;
-      char name[16];
-      snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
-      printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9s %7s | %s\n", name, n, ms, bytes / ms * 1e-6,
-             100.0 * copy_ms / ms, bench_cell("%.4f", other),
-             bench_cell("%.2f", bench_div(other, ms)), ok ? "ok" : "MISMATCH");
-      fflush(stdout);
-      const char *const impls[] = {"libredu", t->on_host ? "host_pf" : "cub", "copy_ceiling"};
-      const double times[] = {ms, other, copy_ms};
-      const int oks[] = {ok, -1, -1};
-      csv_rows(t, "exscan_sum", c->type_name, n, bytes, copy_ms, other, impls, times, oks, 3);
-    }
+  const scan_case *c;
+  for (size_t k = 0, n; (n = scan_point(k, pick_sum, max_n, &c)); ++k) {
+    scan_run r = prepare(dev, c, x, y, hx, n, 1);
+    int ok = 1;
+    double ms = time_libredu(&r, "", hx, got, &ok);
+    if (isnan(ms))
+      return wrong + 1;
+    wrong += !ok;
+    scan_row w = row_of(&r);
+    double other = peer_ms(t, &r, 1);
+    printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9s %7s | %s\n", w.name, n, ms, w.bytes / ms * 1e-6,
+           100.0 * w.copy_ms / ms, bench_cell("%.4f", other),
+           bench_cell("%.2f", bench_div(other, ms)), ok ? "ok" : "MISMATCH");
+    fflush(stdout);
+    const char *const impls[] = {"libredu", t->on_host ? "host_pf" : "cub", "copy_ceiling"};
+    const double times[] = {ms, other, w.copy_ms};
+    const int oks[] = {ok, -1, -1};
+    csv_rows(t, "exscan_sum", c->type_name, n, w.bytes, w.copy_ms, other, impls, times, oks, 3);
   }
+  return wrong;
+}
+
+/* An exact scan under REDU_SCAN_PASS = pass ("" the planner's choice): the median ms, NAN
+ * when the call failed. */
+static double time_exact(scan_run *r, const char *pass)
+{
+  if (*pass)
+    setenv("REDU_SCAN_PASS", pass, 1);
+  double ms = bench_median(run_exact_scan, r) * 1e3;
+  unsetenv("REDU_SCAN_PASS");
+  if (r->status != REDU_OK)
+    fprintf(stderr, "redu-bench: exact scan %s n=%zu: %s\n", r->c->type_name, r->n,
+            redu_last_error());
+  return r->status == REDU_OK ? ms : NAN;
+}
+
+/* Exact inclusive sums (REDU_EXACT) beside the fast scan of the same data (the planner's
+ * algorithm) and CUB: 64 prefixes spread over y checked to be correctly rounded (after each
+ * algorithm). The number of wrong results. */
+static int bench_scan_exact(int dev, void *x, void *y, void *hx, void *got, size_t max_n,
+                            const bench_timing *t)
+{
+  int wrong = 0;
+  printf("\n# exact inclusive sums (REDU_EXACT: every prefix correctly rounded) beside the fast "
+         "scan\n");
+  printf("%-8s %10s | %9s %8s %6s | %9s %9s | %9s %7s | %9s %7s | %s\n", "case", "n", "exact ms",
+         "GB/s", "%ceil", "1pass ms", "2pass ms", "fast ms", "x fast",
+         t->on_host ? "host-pf" : "cub ms", t->on_host ? "x hpf" : "x cub", "check");
+  const scan_case *c;
+  for (size_t k = 0, n; (n = scan_point(k, pick_float_sum, max_n, &c)); ++k) {
+    scan_run r = prepare(dev, c, x, y, hx, n, 0);
+    size_t ns[64];
+    bench_ref refs64[64];
+    for (int k = 0; k < 64; ++k)
+      ns[k] = n / 64 * (size_t)(k + 1);
+    bench_reference(c->bt, hx, NULL, ns, 64, refs64);
+    static const char *const passes[3] = {"", "1", "2"};
+    double each[3];
+    int ok = 1;
+    for (int p = 0; p < 3; ++p) {
+      if (isnan(each[p] = time_exact(&r, passes[p])))
+        return wrong + 1;
+      omp_target_memcpy(got, y, n * c->size, 0, 0, omp_get_initial_device(), dev);
+      for (int k = 0; k < 64; ++k) {
+        size_t i = ns[k] - 1;
+        double v = c->bt == BENCH_F32 ? ((const float *)got)[i] : ((const double *)got)[i];
+        ok &= bench_correctly_rounded(c->bt, v, refs64[k].sum);
+      }
+    }
+    double ms = each[0];
+    wrong += !ok;
+    int fast_ok = 1;
+    double fast = time_libredu(&r, "", hx, got, &fast_ok);
+    scan_row w = row_of(&r);
+    double other = peer_ms(t, &r, 0);
+    printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9s %7s | %9s %7s | %s\n", w.name, n,
+           ms, w.bytes / ms * 1e-6, 100.0 * w.copy_ms / ms, each[1], each[2],
+           bench_cell("%.4f", fast), bench_cell("%.2f", bench_div(ms, fast)),
+           bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)),
+           ok ? "ok" : "MISMATCH");
+    fflush(stdout);
+    const char *const impls[] = {
+        "libredu_exact", "libredu_exact_1pass",          "libredu_exact_2pass",
+        "libredu",       t->on_host ? "host_pf" : "cub", "copy_ceiling"};
+    const double times[] = {ms, each[1], each[2], fast, other, w.copy_ms};
+    const int oks[] = {ok, ok, ok, fast_ok, -1, -1};
+    csv_rows(t, "xscan_sum", c->type_name, n, w.bytes, w.copy_ms, other, impls, times, oks, 6);
+  }
+  printf("# x fast = exact's time / the fast scan's (the cost of exactness); 1pass / 2pass: "
+         "REDU_SCAN_PASS=1 / 2\n");
   return wrong;
 }
 
@@ -323,45 +432,38 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
          "redu ms", "GB/s", "%ceil", "1pass ms", "%ceil", "2pass ms", "%ceil",
          t->on_host ? "host-pf" : "cub ms", t->on_host ? "x hpf" : "x cub", "copy ms", "GB/s",
          "check");
-  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
-    const scan_case *c = &cases[ci];
-    for (size_t li = 0; li < sizeof log2s / sizeof *log2s; ++li) {
-      size_t n = (size_t)1 << log2s[li];
-      if (n > max_n)
-        break;
-      scan_run r = prepare(dev, c, x, y, hx, n, 0);
-      int ok[3] = {1, 1, 1};
-      double ms = time_libredu(&r, "", hx, got, &ok[0]);
-      double ms1 = time_libredu(&r, "1", hx, got, &ok[1]);
-      double ms2 = time_libredu(&r, "2", hx, got, &ok[2]);
-      if (isnan(ms) || isnan(ms1) || isnan(ms2))
-        return -1;
-      int good = ok[0] && ok[1] && ok[2];
-      wrong += !good;
-      double copy_ms = bench_median(run_copy, &r) * 1e3;
-      double other = peer_ms(t, &r, 0);
-      double bytes = 2.0 * (double)n * (double)c->size;
-      char name[16];
-      snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
-      printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9s %6s | %9.4f %5.1f%% | %9s %7s | %9.4f %8.1f "
-             "| %s\n",
-             name, n, ms, bytes / ms * 1e-6, 100.0 * copy_ms / ms, bench_cell("%.4f", ms1),
-             bench_cell("%.1f%%", 100.0 * bench_div(copy_ms, ms1)), ms2, 100.0 * copy_ms / ms2,
-             bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)), copy_ms,
-             bytes / copy_ms * 1e-6, good ? "ok" : "MISMATCH");
-      fflush(stdout);
-      const char *const impls[] = {"libredu", "libredu_1pass", "libredu_2pass",
-                                   t->on_host ? "host_pf" : "cub", "copy_ceiling"};
-      const double times[] = {ms, ms1, ms2, other, copy_ms};
-      const int oks[] = {ok[0], ok[1], ok[2], -1, -1};
-      char op[16];
-      snprintf(op, sizeof op, "scan_%s", c->op_name);
-      csv_rows(t, op, c->type_name, n, bytes, copy_ms, other, impls, times, oks, 5);
-    }
+  const scan_case *c;
+  for (size_t k = 0, n; (n = scan_point(k, pick_all, max_n, &c)); ++k) {
+    scan_run r = prepare(dev, c, x, y, hx, n, 0);
+    int ok[3] = {1, 1, 1};
+    double ms = time_libredu(&r, "", hx, got, &ok[0]);
+    double ms1 = time_libredu(&r, "1", hx, got, &ok[1]);
+    double ms2 = time_libredu(&r, "2", hx, got, &ok[2]);
+    if (isnan(ms) || isnan(ms1) || isnan(ms2))
+      return -1;
+    int good = ok[0] && ok[1] && ok[2];
+    wrong += !good;
+    scan_row w = row_of(&r);
+    double other = peer_ms(t, &r, 0);
+    printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9s %6s | %9.4f %5.1f%% | %9s %7s | %9.4f %8.1f "
+           "| %s\n",
+           w.name, n, ms, w.bytes / ms * 1e-6, 100.0 * w.copy_ms / ms, bench_cell("%.4f", ms1),
+           bench_cell("%.1f%%", 100.0 * bench_div(w.copy_ms, ms1)), ms2, 100.0 * w.copy_ms / ms2,
+           bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)), w.copy_ms,
+           w.bytes / w.copy_ms * 1e-6, good ? "ok" : "MISMATCH");
+    fflush(stdout);
+    const char *const impls[] = {"libredu", "libredu_1pass", "libredu_2pass",
+                                 t->on_host ? "host_pf" : "cub", "copy_ceiling"};
+    const double times[] = {ms, ms1, ms2, other, w.copy_ms};
+    const int oks[] = {ok[0], ok[1], ok[2], -1, -1};
+    char op[16];
+    snprintf(op, sizeof op, "scan_%s", c->op_name);
+    csv_rows(t, op, c->type_name, n, w.bytes, w.copy_ms, other, impls, times, oks, 5);
   }
   printf("# %%ceil = the copy's time / ours; x cub = CUB's time / ours (host: x hpf, a two-pass "
          "omp parallel scan's); 1pass / 2pass: REDU_SCAN_PASS=1 / 2\n");
   wrong += bench_scan_exclusive(dev, x, y, hx, got, max_n, t);
+  wrong += bench_scan_exact(dev, x, y, hx, got, max_n, t);
   wrong += bench_scan_segmented(dev, x, y, hx, got, max_n, t);
   omp_target_free(x, dev), omp_target_free(y, dev);
   free(hx), free(got);

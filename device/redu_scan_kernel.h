@@ -6,8 +6,10 @@
  *                   const redu__scan_pass *one)
  * which writes y[i] = FINISH(init . x[0] . ... . x[i]) (inclusive) or
  * FINISH(init . x[0] . ... . x[i - 1]) (exclusive) for i in [0, n), `.` being COMBINE over
- * LIFTed elements (the op table's columns, device/redu_op_table.h). x and y are device
- * addresses; y may be x (each element is read before its own result is written, by the
+ * LIFTed elements (the op table's columns, device/redu_op_table.h). FINISH may name
+ * `redu__unsure`, the launch's L->counter (device memory): exact scans' finish marks there a
+ * prefix it could not round (device/redu_exact_scan.h); other finishes ignore it. x and y are
+ * device addresses; y may be x (each element is read before its own result is written, by the
  * thread that writes it), but may not overlap it otherwise.
  *
  * Tiles. A team scans a tile in one step: each thread folds its run of the tile, the team
@@ -325,10 +327,11 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, A carry, int write,            \
                             int exclusive, A *slots, unsigned tid, unsigned nth,                   \
                             const redu__scan_pass *lb, size_t s, volatile size_t *next,            \
-                            PFX##_rows loaded)                                                     \
+                            PFX##_rows loaded, unsigned *redu__unsure)                             \
   {                                                                                                \
     PFX##_rows in = loaded;                                                                        \
     REDU__DEV_PRIVATE(in)                                                                          \
+    (void)redu__unsure; /* named by exact scans' FINISH only */                                    \
     enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
     int cpu = redu__dev_vector_chunks();                                                           \
@@ -502,7 +505,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * is empty (x + 0 would turn a sum of -0 into +0). */                                           \
   static inline __attribute__((flatten)) void PFX##_team(                                          \
       const T *x, T *y, size_t n, size_t nblocks, A init, int exclusive, int phase, size_t slots,  \
-      size_t team_mem, void *spill, A *partials)                                                   \
+      size_t team_mem, void *spill, A *partials, unsigned *unsure)                                 \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
@@ -526,7 +529,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         if (t1 < b1)                                                                               \
           ahead = PFX##_load(x, t1, b1 - t1 < step ? b1 : t1 + step, tid);                         \
         carry = PFX##_tile(x, y, t0, t1, carry, phase, exclusive, scratch, tid, nth, NULL, 0,      \
-                           NULL, in);                                                              \
+                           NULL, in, unsure);                                                      \
         in = ahead;                                                                                \
         t0 = t1;                                                                                   \
       }                                                                                            \
@@ -539,7 +542,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * between two sets of slots, so that one barrier per tile less is needed. */                    \
   static inline __attribute__((flatten)) void PFX##_team1(                                         \
       const T *x, T *y, size_t n, A init, int exclusive, size_t slots, size_t team_mem,            \
-      void *spill, redu__scan_pass lb)                                                             \
+      void *spill, redu__scan_pass lb, unsigned *unsure)                                           \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     char *ts = redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                          \
@@ -564,7 +567,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     for (unsigned round = 0; s < lb.ntiles; ++round) {                                             \
       size_t b0 = s * lb.tile, b1 = n - b0 > lb.tile ? b0 + lb.tile : n;                           \
       PFX##_tile(x, y, b0, b1, init, 1, exclusive, scratch + (round & 1) * half, tid, nth, &lb, s, \
-                 next, PFX##_load(x, b0, b1, tid));                                                \
+                 next, PFX##_load(x, b0, b1, tid), unsure);                                        \
       s = *next;                                                                                   \
     }                                                                                              \
   }                                                                                                \
@@ -575,25 +578,27 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   {                                                                                                \
     A *partials = (A *)L->partials;                                                                \
     void *spill = L->team_spill;                                                                   \
+    unsigned *unsure = L->counter;                                                                 \
     int threads = L->threads;                                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem, nblocks = (size_t)L->teams;              \
     if (one) {                                                                                     \
       redu__scan_pass lb = *one;                                                                   \
       void *status = lb.status;                                                                    \
-      REDU__PRAGMA(                                                                                \
-          omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)             \
-              is_device_ptr(x, y, status, spill) ompx_dyn_cgroup_mem(team_mem) firstprivate(lb)    \
-                  ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))          \
+      REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
+                       is_device_ptr(x, y, status, spill,                                          \
+                                     unsure) ompx_dyn_cgroup_mem(team_mem) firstprivate(lb)        \
+                           ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS))))) \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team1(x, y, n, init, exclusive, slots, team_mem, spill, lb);                           \
+      PFX##_team1(x, y, n, init, exclusive, slots, team_mem, spill, lb, unsure);                   \
       return;                                                                                      \
     }                                                                                              \
     for (int phase = nblocks > 1 ? 0 : 1; phase < 2; ++phase) {                                    \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem)          \
+                       is_device_ptr(x, y, partials, spill, unsure) ompx_dyn_cgroup_mem(team_mem)  \
                            ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS))))) \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team(x, y, n, nblocks, init, exclusive, phase, slots, team_mem, spill, partials);      \
+      PFX##_team(x, y, n, nblocks, init, exclusive, phase, slots, team_mem, spill, partials,       \
+                 unsure);                                                                          \
     }                                                                                              \
   }
 
@@ -608,14 +613,16 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
  * warp w; on CPUs a thread each), no barrier; longer ones a team each (segments team,
  * team + nteams, ...), tile after tile with the array scan's tile routine and its carry; that
  * second pass is skipped when the longest segment (`longest` elements) is short. A
- * segment's association depends only on its length and the plan, as an array scan's does. */
+ * segment's association depends only on its length and the plan, as an array scan's does.
+ * FINISH may name `redu__unsure` (L->counter), as for array scans. */
 #define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
   _Pragma("omp begin declare target")                                                              \
   /* A warp's scan of [b0, b1) after carry, warp-size x REDU__SCAN_VEC elements a step: lane l     \
    * folds its elements, the warp scans the lanes' folds, each lane writes its results. */         \
   REDU__INLINE void PFX##_warp_run(const T *x, T *y, size_t b0, size_t b1, A carry, int exclusive, \
-                                   unsigned lane)                                                  \
+                                   unsigned lane, unsigned *redu__unsure)                          \
   {                                                                                                \
+    (void)redu__unsure; /* named by exact scans' FINISH only */                                    \
     enum { redu__vec = REDU__SCAN_VEC(sizeof(T)) };                                                \
     unsigned ws = redu__dev_warp_size();                                                           \
     size_t step = (size_t)ws * redu__vec;                                                          \
@@ -656,7 +663,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                                                                                                    \
   static inline __attribute__((flatten)) void PFX##_seg_team(                                      \
       const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg,               \
-      size_t longest, A init, int exclusive, size_t slots, size_t team_mem, void *spill)           \
+      size_t longest, A init, int exclusive, size_t slots, size_t team_mem, void *spill,           \
+      unsigned *unsure)                                                                            \
   {                                                                                                \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
@@ -667,7 +675,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       size_t b0 = offsets ? offsets[g] - base : g * len;                                           \
       size_t b1 = offsets ? offsets[g + 1] - base : b0 + len;                                      \
       if (PFX##_seg_short(b1 - b0))                                                                \
-        PFX##_warp_run(x, y, b0, b1, init, exclusive, lane);                                       \
+        PFX##_warp_run(x, y, b0, b1, init, exclusive, lane, unsure);                               \
     }                                                                                              \
     if (PFX##_seg_short(longest))                                                                  \
       return; /* every segment was short */                                                        \
@@ -685,7 +693,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       for (size_t t0 = b0; t0 < b1;) {                                                             \
         size_t t1 = b1 - t0 < step ? b1 : t0 + step;                                               \
         carry = PFX##_tile(x, y, t0, t1, carry, 1, exclusive, scratch, tid, nth, NULL, 0, NULL,    \
-                           PFX##_load(x, t0, t1, tid));                                            \
+                           PFX##_load(x, t0, t1, tid), unsure);                                    \
         t0 = t1;                                                                                   \
       }                                                                                            \
     }                                                                                              \
@@ -697,15 +705,16 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                                int exclusive)                                                      \
   {                                                                                                \
     void *spill = L->team_spill;                                                                   \
+    unsigned *unsure = L->counter;                                                                 \
     int threads = L->threads;                                                                      \
     int teams = nseg < (size_t)L->teams ? (int)nseg : L->teams;                                    \
     size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
     REDU__PRAGMA(omp target teams device(L->device) num_teams(teams) thread_limit(threads)         \
-                     is_device_ptr(x, y, offsets, spill) ompx_dyn_cgroup_mem(team_mem)             \
+                     is_device_ptr(x, y, offsets, spill, unsure) ompx_dyn_cgroup_mem(team_mem)     \
                          ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))   \
     REDU__PRAGMA(omp parallel num_threads(threads))                                                \
     PFX##_seg_team(x, y, offsets, base, len, nseg, longest, init, exclusive, slots, team_mem,      \
-                   spill);                                                                         \
+                   spill, unsure);                                                                 \
   }
 
 #endif

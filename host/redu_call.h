@@ -167,5 +167,8 @@ REDU_API redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t
                                       int builtin, int device, const void *x, void *y, size_t n,
                                       const redu_options *opts);
 REDU_API redu_status redu__scan_end(redu__scan_call *c);
+/* After redu__scan_begin, without a launch (a later check failed): releases what begin took,
+ * copying nothing back. */
+void redu__scan_abandon(redu__scan_call *c);
 
 #endif

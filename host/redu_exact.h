@@ -30,4 +30,16 @@ const struct redu__partial *redu__partial_exact_by_code(int code);
 redu_status redu__exact_sum(redu_type type, int device, const void *x, size_t n, void *result,
                             const redu_options *opts);
 
+/* REDU_SUM array scans of float (type REDU_FLOAT) or double with REDU_EXACT
+ * (host/redu_exact_scan.c): every prefix the exact sum rounded once; REDU_ERR_UNSUPPORTED for other
+ * types. The rest as the typed scans (libredu/redu_scan.h), fn naming the public call. */
+redu_status redu__exact_scan(redu_type type, int device, const void *x, void *y, size_t n,
+                             const redu_options *opts, int exclusive, const char *fn);
+/* The same for segmented (batched = 0: offsets, nseg + 1 of them) and batched (batched = 1: nseg
+ * segments of len) scans (libredu/redu_segmented_scan.h). */
+redu_status redu__exact_segscan(redu_type type, int device, const void *x, void *y,
+                                const size_t *offsets, size_t len, size_t nseg,
+                                const redu_options *opts, int exclusive, int batched,
+                                const char *fn);
+
 #endif

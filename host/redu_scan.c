@@ -136,8 +136,9 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
   *c = (redu__scan_call){.fn = fn};
   if (opts && (opts->flags & REDU_EXACT))
     return redu__fail(REDU_ERR_UNSUPPORTED,
-                      "%s: exact scans (REDU_EXACT) are not available yet; drop the flag (float "
-                      "sums then accumulate in double)",
+                      "%s: REDU_EXACT applies to the array scans of sums of float and double "
+                      "(redu_inclusive_scan_sum_f64, ...); this scan has no exact form: drop "
+                      "the flag",
                       fn);
   if (opts && opts->scratchpad)
     return redu__fail(REDU_ERR_UNSUPPORTED,
@@ -230,6 +231,8 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
   }
   return REDU_OK;
 }
+
+void redu__scan_abandon(redu__scan_call *c) { redu__scratch_release(c->owner, c->slot); }
 
 redu_status redu__scan_end(redu__scan_call *c)
 {

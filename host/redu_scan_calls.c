@@ -9,6 +9,7 @@
 #include "device/redu_scan_kernel.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
+#include "host/redu_exact.h"
 #include "host/redu_segmented_scan.h"
 #include "redu.h"
 #include <string.h>
@@ -38,6 +39,8 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
                                              const redu_options *opts, int exclusive,              \
                                              const char *fn)                                       \
   {                                                                                                \
+    if ((EXACT) && opts && (opts->flags & REDU_EXACT))                                             \
+      return redu__exact_scan(E, device, x, y, n, opts, exclusive, fn);                            \
     redu__scan_call c;                                                                             \
     redu_status s = redu__scan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A), 1,    \
                                      device, x, y, n, opts);                                       \
@@ -51,6 +54,9 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
       int device, const void *x, void *y, const size_t *offsets, size_t len, size_t nseg,          \
       const redu_options *opts, int exclusive, int batched, const char *fn)                        \
   {                                                                                                \
+    if ((EXACT) && opts && (opts->flags & REDU_EXACT))                                             \
+      return redu__exact_segscan(E, device, x, y, offsets, len, nseg, opts, exclusive, batched,    \
+                                 fn);                                                              \
     redu__segscan_call c;                                                                          \
     redu_status s = redu__segscan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A),    \
                                         batched, device, x, y, offsets, len, nseg, opts);          \

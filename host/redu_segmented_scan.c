@@ -128,8 +128,7 @@ static size_t *redu__segscan_one_by_one(const redu__segscan_call *c, const size_
   return o;
 }
 
-/* Gives back what begin took, without copying anything back (a failed call writes nothing). */
-static void redu__segscan_drop(redu__segscan_call *c)
+void redu__segscan_abandon(redu__segscan_call *c)
 {
   c->scan.y_host = NULL;
   redu__segscan_end(c);
@@ -191,13 +190,14 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
   if (s != REDU_OK || c->scan.empty)
     return s;
   c->base = first;
+  c->count = last - first;
   c->longest = longest;
   c->offsets = batched ? NULL : offsets;
   c->one_by_one = redu__segscan_one_by_one(c, offsets, on_host, first, last);
   if (!batched && on_host && !c->one_by_one) {
     size_t bytes = (nseg + 1) * sizeof(size_t);
     if (!(c->owned = omp_target_alloc(bytes, d->number))) {
-      redu__segscan_drop(c);
+      redu__segscan_abandon(c);
       return redu__fail(REDU_ERR_OUT_OF_MEMORY,
                         "%s: no device memory for the %zu offsets on device %d", fn, nseg + 1,
                         d->number);

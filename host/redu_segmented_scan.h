@@ -12,6 +12,7 @@ typedef struct redu__segscan_call {
   redu__scan_call scan;
   const size_t *offsets; /* device: the caller's offsets or a copy of host ones; NULL batched */
   size_t base;           /* offsets[0] (0 batched) */
+  size_t count;          /* elements of the section the segments cover */
   size_t len, nseg;
   size_t longest;     /* the longest segment's elements */
   size_t *owned;      /* the device copy of host offsets, freed by redu__segscan_end */
@@ -29,5 +30,8 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                                 size_t len, size_t nseg, const redu_options *opts);
 /* Copies a host output back and gives everything back. */
 redu_status redu__segscan_end(redu__segscan_call *c);
+/* Gives back what begin took, copying nothing back (a call that fails after begin writes
+ * nothing). */
+void redu__segscan_abandon(redu__segscan_call *c);
 
 #endif

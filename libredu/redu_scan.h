@@ -14,14 +14,16 @@
  *            are: float sums and products run in double, so each y[i] of a float scan is a
  *            double prefix rounded once (closer than a float running sum). The same bits on
  *            every run for the same input and plan; integers exact (docs/semantics.md,
- *            "Scans").
+ *            "Scans"). With REDU_EXACT in opts->flags (sum_f32 and sum_f64 only), every
+ *            y[i] is its prefix's exact sum rounded once: the same bits on every device,
+ *            plan and team count (docs/scans.md, "Exact scans").
  *   n        elements (size_t, past 2^31 included); n = 0 writes nothing (x and y may then
  *            be NULL).
  * Returns: REDU_OK; REDU_ERR_NULL_ARG (x or y NULL with n > 0); REDU_ERR_INVALID_DEVICE;
  *          REDU_ERR_OVERFLOW; REDU_ERR_MISALIGNED (x or y); REDU_ERR_NOT_DEVICE_PTR (x or
  *          y, NVIDIA); REDU_ERR_OVERLAP (y overlaps x without being x);
- *          REDU_ERR_UNSUPPORTED (REDU_EXACT, which scans do not take yet; a scratchpad in
- *          opts, which scans do not use);
+ *          REDU_ERR_UNSUPPORTED (REDU_EXACT on any scan but sum_f32 and sum_f64; a
+ *          scratchpad in opts, which scans do not use);
  *          REDU_ERR_BAD_OPTION; REDU_ERR_OUT_OF_MEMORY; REDU_ERR_DEVICE. On any status but
  *          REDU_OK, y is untouched.
  * libredu's own build checks this list against the op table: a missing or mismatched

@@ -21,7 +21,8 @@
  *          y can hold: its allocation on NVIDIA, PTRDIFF_MAX bytes everywhere; the first bad
  *          position is in redu_last_error()); REDU_ERR_INVALID_DEVICE; REDU_ERR_OVERFLOW;
  *          REDU_ERR_MISALIGNED; REDU_ERR_NOT_DEVICE_PTR; REDU_ERR_OVERLAP;
- *          REDU_ERR_UNSUPPORTED (REDU_EXACT; a scratchpad); REDU_ERR_BAD_OPTION;
+ *          REDU_ERR_UNSUPPORTED (REDU_EXACT on any but sum_f32 and sum_f64, which it makes
+ *          correctly rounded as the array scans; a scratchpad); REDU_ERR_BAD_OPTION;
  *          REDU_ERR_OUT_OF_MEMORY; REDU_ERR_DEVICE. Offsets are checked before anything is
  *          written: on any status but REDU_OK, y is untouched.
  * libredu's own build checks this list against the op table, as for redu_scan.h. Include

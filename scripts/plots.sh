@@ -7,7 +7,8 @@
 #                    (exscan_sum) sums, a panel per type: libredu (the planner's choice and
 #                    each algorithm forced), CUB's DeviceScan (GPU) or a two-pass `omp
 #                    parallel` scan (CPU), and the copy ceiling, from the scan section's rows
-#                    (its segmented rows, segscan_*, three layouts only, are not drawn);
+#                    (not drawn: its segmented rows, segscan_*, three layouts only, and its
+#                    exact ones, xscan_*, tabled in docs/performance.md);
 #   floor.png        time per call against n at small n: libredu, an empty region of
 #                    libredu's launch shape, CUB's Sum, with the empty target region and
 #                    CUDA's empty kernel + sync as horizontal lines (GPU runs only).

@@ -14,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 for f in host/redu_builtin_calls.c host/redu_exact_calls.c host/redu_scan_calls.c \
-         host/redu_segmented_scan.c \
+         host/redu_segmented_scan.c host/redu_exact_scan.c \
          host/redu_segmented_signed.c \
          host/redu_segmented_unsigned.c \
          tests/test_udr.c tests/test_scan_udr.c tests/test_region.c \

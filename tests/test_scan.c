@@ -539,8 +539,11 @@ static void check_errors(int dev)
               "y = x - 1");
   expect_fail(redu_inclusive_scan_sum_i32(dev, x, y, N, &(redu_options){.flags = REDU_EXACT}),
               REDU_ERR_UNSUPPORTED, y, yb, "REDU_EXACT");
-  CHECK(strstr(redu_last_error(), "not available yet") != NULL, "REDU_EXACT message: %s",
+  CHECK(strstr(redu_last_error(), "float and double") != NULL, "REDU_EXACT message: %s",
         redu_last_error());
+  expect_fail(redu_inclusive_scan_max_f64(dev, (const double *)x, (double *)y, N / 2,
+                                          &(redu_options){.flags = REDU_EXACT}),
+              REDU_ERR_UNSUPPORTED, y, yb, "REDU_EXACT max");
   expect_fail(redu_inclusive_scan(dev, REDU_ARGMIN, REDU_INT32, x, y, N, NULL),
               REDU_ERR_UNSUPPORTED, y, yb, "argmin");
   expect_fail(redu_exclusive_scan(dev, REDU_BAND, REDU_FLOAT, x, y, N, NULL), REDU_ERR_UNSUPPORTED,
