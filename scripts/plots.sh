@@ -38,7 +38,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ones with the 17 columns the arrays section writes (the exact section reuses op names).
 awk -F, -v d="$tmp" '
   $1 == "device" { next }
-  $2 ~ /^(ex|seg)?scan_/ {
+  $2 ~ /^(ex|seg|x)?scan_/ {
     if ($2 == "scan_sum" || $2 == "exscan_sum") {
       f = d "/s_" $2 "_" $3 "_" $6 ".dat"; print $4, $8 > f; kinds[$2] = 1; sdev = $1
     }
