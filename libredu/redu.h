@@ -177,10 +177,10 @@ typedef enum redu_type {
 #define REDU_TEAM_TREE 4u    /* every thread's value in team scratch, pairwise tree there */
 /* Correctly rounded: for REDU_SUM of float and double (typed calls and redu_reduce), for
  * redu_dot_f32/f64, and for the sum scans of float and double (redu_inclusive_scan_sum_f64,
- * segmented and batched ones too: every prefix), the exact real sum rounded once to nearest-even in the result type: the
- * same bits on every device, plan, team count and data order (docs/semantics.md). Any other
- * op, type or form with REDU_EXACT: REDU_ERR_UNSUPPORTED. On a GPU exact calls run at most 512
- * threads per team (more: REDU_ERR_BAD_OPTION). */
+ * segmented and batched ones too: every prefix), the exact real sum rounded once to nearest-even in
+ * the result type: the same bits on every device, plan, team count and data order
+ * (docs/semantics.md). Any other op, type or form with REDU_EXACT: REDU_ERR_UNSUPPORTED. On a GPU
+ * exact calls run at most 512 threads per team (more: REDU_ERR_BAD_OPTION). */
 #define REDU_EXACT 8u
 /* The scratch of an exact call (acc_size for redu_scratch_query with REDU_EXACT). */
 #define REDU_EXACT_ACC_BYTES 1096
