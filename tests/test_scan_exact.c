@@ -1,12 +1,12 @@
 /* Exact scans (REDU_EXACT with the sum scans of float and double, array, segmented and
- * batched): every prefix against MPFR
- * (an independent exact reference: a running sum wide enough to hold any sum of doubles
- * exactly, each prefix rounded once into the result type's range), bit for bit, inclusive and
- * exclusive, with and without an initial value. Data: uniform, wide exponent ranges,
- * cancellation the device's double-words cannot hold (the host then redoes the scan),
- * subnormals, exact ties, sums past the largest float and double, +-inf and NaN, signed zeros;
- * in place, host arrays, both passes forced, the generic form, a second run's bits, and the
- * bad input (a status, y untouched). */
+ * batched): every prefix bit for bit against MPFR (an independent exact reference: a running
+ * sum wide enough to hold any sum of doubles exactly, each prefix rounded once into the result
+ * type's range), inclusive and exclusive, with and without an initial value. Data: uniform,
+ * wide exponent ranges, cancellation the device's double-words cannot hold (the host then
+ * redoes the scan), subnormals, exact ties, sums past the largest float and double, +-inf and
+ * NaN, signed zeros; in place, host arrays, both algorithms forced, the generic forms,
+ * segment layouts, and the bad input (a status, y untouched). `test_scan_exact large`:
+ * 2^31 + 77 elements on a GPU. */
 #include "redu_test.h"
 #include <math.h>
 #include <mpfr.h>
@@ -350,9 +350,43 @@ static void check_errors(int dev)
   omp_target_free(bad_offsets, dev);
 }
 
-int main(void)
+/* `test_scan_exact large` (label large): an in-place exact f32 scan of 2^31 + 77 elements on a
+ * GPU, 0.5 then ones: y[i] = RN(i + 0.5), i + 0.5 rounded once to float (past 2^24 the half
+ * decides some roundings), checked on the device. CPUs skip it (77): about a minute of exact
+ * scanning per host mode on a 2-core machine, for the same code the GPU runs. */
+static int check_large(int dev)
+{
+  char plan[512] = "";
+  redu_describe_plan(dev, 1, 8, plan, sizeof plan);
+  if (!strstr(plan, "CUDA driver")) {
+    printf("test_scan_exact large: not a GPU; skipped\n");
+    return 77;
+  }
+  size_t n = (1ull << 31) + 77;
+  float *d = omp_target_alloc(n * sizeof *d, dev);
+  if (!d) {
+    printf("test_scan_exact large: cannot allocate %zu bytes on device %d; skipped\n",
+           n * sizeof *d, dev);
+    return 77;
+  }
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d)
+  for (size_t i = 0; i < n; ++i)
+    d[i] = i ? 1.0f : 0.5f;
+  CHECK_OK(redu_inclusive_scan_sum_f32(dev, d, d, n, &(redu_options){.flags = REDU_EXACT}));
+  size_t bad = 0;
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(d) reduction(+ : bad)
+  for (size_t i = 0; i < n; ++i)
+    bad += d[i] != (float)((double)i + 0.5);
+  CHECK(bad == 0, "in-place exact f32 scan of 2^31 + 77: %zu prefixes wrong", bad);
+  omp_target_free(d, dev);
+  return redu_test_finish("test_scan_exact large");
+}
+
+int main(int argc, char **argv)
 {
   int dev = omp_get_default_device();
+  if (argc > 1 && strcmp(argv[1], "large") == 0)
+    return check_large(dev);
   check_data(dev);
   check_passes(dev);
   check_segmented(dev);
