@@ -53,20 +53,21 @@ static inline redu__xs redu__xs_lift_f32(float v, size_t i)
   return (void)i, redu__xs_lift((double)v);
 }
 
-/* a + b: a.hi + b.hi = s + e1 and a.lo + b.lo = u + e2 exactly; e1 + u rounds (error r1), then
- * s + that, its error + e2 (rounds: r2), and the last TwoSum leaves a double-word. The result
- * is a + b - r1 - r2 exactly; err grows by |r1| + |r2|, and by 2^-50 of itself so that its own
- * roundings never make it too small. Past 2^1020 a TwoSum could overflow: err becomes inf. */
+/* a + b: a.hi + b.hi = s + e1 exactly; a.lo + b.lo rounds to u (error r1), e1 + u to t
+ * (error r2), and a last TwoSum leaves the double-word s2 + t2. The result is a + b - r1 - r2
+ * exactly; err grows by |r1| + |r2|, and by 2^-50 of itself so that its own roundings never
+ * make it too small. Four TwoSums: keeping the first low-order error as a part too (six) costs
+ * half as many FP64 additions again, in a kernel their latency bounds (docs/performance.md,
+ * "Scans"), and gains only where the high parts cancel below what a double-word holds. Past
+ * 2^1020 a TwoSum could overflow: err becomes inf. */
 static inline redu__xs redu__xs_combine(redu__xs a, redu__xs b)
 {
   double s = a.hi + b.hi, e1 = redu__x_two_sum_err(a.hi, b.hi, s);
-  double u = a.lo + b.lo, e2 = redu__x_two_sum_err(a.lo, b.lo, u);
-  double t = e1 + u, r1 = redu__x_two_sum_err(e1, u, t);
+  double u = a.lo + b.lo, r1 = redu__x_two_sum_err(a.lo, b.lo, u);
+  double t = e1 + u, r2 = redu__x_two_sum_err(e1, u, t);
   double s2 = s + t, t2 = redu__x_two_sum_err(s, t, s2);
-  double t3 = t2 + e2, r2 = redu__x_two_sum_err(t2, e2, t3);
-  double s3 = s2 + t3, t4 = redu__x_two_sum_err(s2, t3, s3);
   double err = (a.err + b.err + __builtin_fabs(r1) + __builtin_fabs(r2)) * (1 + 0x1p-50);
-  redu__xs r = {s3, t4, __builtin_fabs(s3) < 0x1p1020 ? err : __builtin_inf(), a.flags | b.flags};
+  redu__xs r = {s2, t2, __builtin_fabs(s2) < 0x1p1020 ? err : __builtin_inf(), a.flags | b.flags};
   return r;
 }
 
