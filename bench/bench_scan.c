@@ -181,21 +181,30 @@ static int check(const scan_case *c, int exclusive, const void *hx, const void *
   return 1;
 }
 
-/* libredu under REDU_SCAN_PASS = pass ("" the planner's choice): the median ms, and into
- * *ok whether the result checks; NAN when the call failed. */
-static double time_libredu(scan_run *r, const char *pass, const void *hx, void *got, int *ok)
+/* fn (run_scan or run_exact_scan) on r under REDU_SCAN_PASS = pass ("" the planner's choice):
+ * the median ms, NAN (and the message) when the call failed. */
+static double median_under_pass(void (*fn)(void *), scan_run *r, const char *pass)
 {
   if (*pass)
     setenv("REDU_SCAN_PASS", pass, 1);
   else
     unsetenv("REDU_SCAN_PASS");
-  double ms = bench_median(run_scan, r) * 1e3;
+  double ms = bench_median(fn, r) * 1e3;
   unsetenv("REDU_SCAN_PASS");
-  if (r->status != REDU_OK) {
-    fprintf(stderr, "redu-bench: scan %s %s n=%zu: %s\n", r->c->op_name, r->c->type_name, r->n,
-            redu_last_error());
+  if (r->status == REDU_OK)
+    return ms;
+  fprintf(stderr, "redu-bench: %sscan %s %s n=%zu: %s\n", fn == run_scan ? "" : "exact ",
+          r->c->op_name, r->c->type_name, r->n, redu_last_error());
+  return NAN;
+}
+
+/* libredu under REDU_SCAN_PASS = pass ("" the planner's choice): the median ms, and into
+ * *ok whether the result checks; NAN when the call failed. */
+static double time_libredu(scan_run *r, const char *pass, const void *hx, void *got, int *ok)
+{
+  double ms = median_under_pass(run_scan, r, pass);
+  if (isnan(ms))
     return NAN;
-  }
   omp_target_memcpy(got, r->y, r->n * r->c->size, 0, 0, omp_get_initial_device(), r->dev);
   *ok = check(r->c, r->exclusive, hx, got, r->n);
   return ms;
@@ -277,20 +286,6 @@ static int bench_scan_exclusive(int dev, void *x, void *y, void *hx, void *got, 
   return wrong;
 }
 
-/* An exact scan under REDU_SCAN_PASS = pass ("" the planner's choice): the median ms, NAN
- * when the call failed. */
-static double time_exact(scan_run *r, const char *pass)
-{
-  if (*pass)
-    setenv("REDU_SCAN_PASS", pass, 1);
-  double ms = bench_median(run_exact_scan, r) * 1e3;
-  unsetenv("REDU_SCAN_PASS");
-  if (r->status != REDU_OK)
-    fprintf(stderr, "redu-bench: exact scan %s n=%zu: %s\n", r->c->type_name, r->n,
-            redu_last_error());
-  return r->status == REDU_OK ? ms : NAN;
-}
-
 /* Exact inclusive sums (REDU_EXACT) beside the fast scan of the same data (the planner's
  * algorithm) and CUB: 64 prefixes spread over y checked to be correctly rounded (after each
  * algorithm). The number of wrong results. */
@@ -315,7 +310,7 @@ static int bench_scan_exact(int dev, void *x, void *y, void *hx, void *got, size
     double each[3];
     int ok = 1;
     for (int p = 0; p < 3; ++p) {
-      if (isnan(each[p] = time_exact(&r, passes[p])))
+      if (isnan(each[p] = median_under_pass(run_exact_scan, &r, passes[p])))
         return wrong + 1;
       omp_target_memcpy(got, y, n * c->size, 0, 0, omp_get_initial_device(), dev);
       for (int k = 0; k < 64; ++k) {

@@ -221,7 +221,7 @@ static void check_seg(int dev, int f32, int excl, const double *x, size_t n, con
                           : redu_test_to_device(offsets, (nseg + 1) * sizeof *offsets, dev);
   if (where == 1 && bytes) /* in place: what lies outside the segments is x itself */
     for (size_t i = 0; i < n; ++i)
-      if (want[i] == sentinel && !memcmp(&want[i], &sentinel, 8))
+      if (!memcmp(&want[i], &sentinel, 8))
         want[i] = f32 ? (double)(float)x[i] : x[i];
   redu_status s;
   if (where == 3)
