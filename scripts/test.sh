@@ -3,14 +3,16 @@
 # (wall seconds, and CPU seconds of its processes: on a shared machine only the second is
 # its own):
 #   host   host-offload build: CTest on the x86_64 offload plugin, then again with
-#          OMP_TARGET_OFFLOAD=DISABLED (host fallback) but for label once (checks of the
+#          OMP_TARGET_OFFLOAD=DISABLED (host fallback) but for labels once (checks of the
 #          sources, the build and the installation, whose outcome no device changes: they
-#          run once, on the plugin pass, two at a time)           home: the clean root
+#          run once, on the plugin pass, two at a time) and plan (the forced-plan repeats:
+#          the plugin pass runs them)                              home: the clean root
 #   main   the main command, scripts/run-main.sh --quick (its CSV must appear); the build
 #          is stage host's                                         home: the clean root
 #   san    the suite built with AddressSanitizer + UndefinedBehaviorSanitizer on host code
 #          at -O1 (the offload image itself is not instrumented; docs/targets.md), in both
-#          host modes, without the forced-plan repeats (label plan: the same tests under
+#          host modes (label kernels, whose kernels the plugin runs uninstrumented, under
+#          host fallback only), without the forced-plan repeats (label plan: the same tests under
 #          other team counts, which stage host runs; under the sanitizers the host code
 #          differs only in the numbers it plans with), the >2^31-element and stress tests
 #          (label large; the stress matrix is not built), label once and the benchmark
@@ -21,8 +23,8 @@
 #   nvptx  the NVIDIA sm_90 build, compiled and linked (device code that does not compile
 #          never lands), with its codegen check (tests/check_codegen.sh) running beside it,
 #          and the suite on the GPU when an NVIDIA GPU is present; the whole stage runs
-#          beside the others at low priority, on the CPU time they leave idle (see below)
-#                                                                  home: this machine
+#          beside the others at low priority, on the CPU time they leave idle (see below);
+#          the stress matrix is built only where a GPU runs it     home: this machine
 #   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
 #          and main (scripts/clean-root.sh), so no package this machine happens to have can
 #          hide one missing from setup.sh.
@@ -99,8 +101,10 @@ stage_host() {
   # here only, side by side.
   ctest --output-on-failure -LE once
   ctest --output-on-failure -L once -j "$jobs"
+  # The forced plans (label plan) ran on the plugin: a plan is the same numbers in both
+  # modes, and each mode's code under the planner's own plans runs here.
   echo "== tests under host fallback (OMP_TARGET_OFFLOAD=DISABLED)"
-  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE once
+  OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "once|plan"
   cd "$root"
 }
 
@@ -135,7 +139,10 @@ stage_san() {
   # of 2^61 bytes) and checks REDU_ERR_OUT_OF_MEMORY; ASan would abort on the host plugin's
   # malloc instead of returning NULL as the allocator does without it.
   asan=detect_leaks=0:allocator_may_return_null=1
-  ASAN_OPTIONS=$asan ctest --output-on-failure -LE "large|plan|once|fuzz"
+  # Label kernels: on the plugin their kernels run in the offload image, which is not
+  # instrumented; under host fallback they run as instrumented host code, beside the same
+  # host code, so they run in that pass only.
+  ASAN_OPTIONS=$asan ctest --output-on-failure -LE "large|plan|once|fuzz|kernels"
   ASAN_OPTIONS=$asan OMP_TARGET_OFFLOAD=DISABLED ctest --output-on-failure -LE "large|plan|once|fuzz"
   cd "$root"
 }
@@ -151,8 +158,12 @@ stage_fuzz() {
 stage_nvptx() {
   echo "== NVIDIA sm_90 build (compile and link) and codegen check (no globalized locals,"
   echo "   every kernel SPMD, OpenMPOpt disabled), side by side"
+  # Without a GPU to run it, the stress matrix is not built: the codegen check compiles its
+  # device code (to optimised IR), and the build would spend 119 of its 617 CPU seconds on it.
+  stress=OFF
+  if has_gpu; then stress=ON; fi
   CC=clang-19 cmake -S "$root" -B "$root/build-gpu" -DREDU_OFFLOAD=nvptx -DREDU_BUILD_BENCH=OFF \
-    >/dev/null
+    -DREDU_BUILD_STRESS=$stress >/dev/null
   # The check compiles the sources itself, one file at a time: beside the build it fills the
   # cores the build leaves idle (its links, its longest files at the end).
   codegen_log=$root/build-gpu/codegen.log
