@@ -136,6 +136,31 @@ REDU_API redu_status redu__region_end(redu__region *R);
 REDU_API double redu__region_exact_result(const redu__region *R, int k, double before, int prec,
                                           int emin);
 
+/* A scanning region's host side (REDU_FOR_SCAN, libredu/redu_region.h): the checks and the
+ * plan of a region, and one device buffer of n elements per scanned variable, which the
+ * input phase fills, the variable's own scan call (redu_inclusive_scan_<kind>, in place)
+ * scans and the scan phase reads. */
+typedef struct redu__scan_region {
+  int go; /* launch the phases (no error, n > 0) */
+  int count;
+  int device, teams, threads;
+  void *buf[REDU_REGION_MAX]; /* variable k's buffer: n elements (device memory) */
+  size_t size[REDU_REGION_MAX];
+  size_t iters;
+  redu_status *status;
+} redu__scan_region;
+
+/* Validates and plans a scanning region of n iterations over `count` variables of the
+ * given sizes, and allocates their buffers; ptrs (nptrs of them) must be device memory.
+ * Sets *st; the returned region has go = 1 when the caller must run the phases. */
+REDU_API redu__scan_region redu__scan_region_begin(redu_status *st, const char *fn, int device,
+                                                   size_t n, const void *const *ptrs, size_t nptrs,
+                                                   const size_t *sizes, int count);
+/* After the phases: when *S->status is REDU_OK, copies variable k's last prefix (the
+ * combine of its value before the region and every iteration's) into vars[k]; frees the
+ * buffers. */
+REDU_API void redu__scan_region_end(redu__scan_region *S, void *const *vars);
+
 /* A scan's host side (libredu/redu_scan.h; the kernel is device/redu_scan_kernel.h):
  * redu__scan_begin validates the arrays and options, plans, takes scratch and finds x and y
  * on the device; the caller launches over c->x_dev and c->y_dev unless c->empty, with

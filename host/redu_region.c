@@ -4,6 +4,8 @@
 #include "host/redu_call.h"
 #include "host/redu_error.h"
 #include "host/redu_exact.h"
+#include "host/redu_scratch.h"
+#include <stdint.h>
 #include <string.h>
 
 /* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
@@ -53,4 +55,78 @@ double redu__region_exact_result(const redu__region *R, int k, double before, in
   memcpy(rec, R->host_result + R->off[k], sizeof rec);
   redu__x_record_add(rec, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, before);
   return redu__x_round(rec, REDU__X_SUM_LIMBS, REDU__X_SUM_BIAS, prec, emin);
+}
+
+redu__scan_region redu__scan_region_begin(redu_status *st, const char *fn, int device, size_t n,
+                                          const void *const *ptrs, size_t nptrs,
+                                          const size_t *sizes, int count)
+{
+  redu__scan_region S = {.iters = n, .status = st};
+  if (count < 1 || count > REDU_REGION_MAX) {
+    *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: %d scanned variables; a region carries 1..%d", fn,
+                     count, REDU_REGION_MAX);
+    return S;
+  }
+  size_t widest = 1;
+  for (int k = 0; k < count; ++k)
+    widest = sizes[k] > widest ? sizes[k] : widest;
+  if (widest > REDU_MAX_ACC_BYTES) {
+    *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: a scanned variable of %zu bytes; at most %d", fn,
+                     widest, REDU_MAX_ACC_BYTES);
+    return S;
+  }
+  /* The checks and the plan of a region whose record is the widest variable: the phases are
+   * elementwise loops, planned as a region's loop is. */
+  redu__call_shape sh = {.fn = fn,
+                         .elem_size = REDU__REGION_PLAN_BYTES,
+                         .acc_size = widest,
+                         .acc_align = 1,
+                         .ptrs = ptrs,
+                         .nptrs = nptrs};
+  redu__call c;
+  if ((*st = redu__call_begin(&c, &sh, device, NULL, n, &S, &S, NULL)) != REDU_OK || c.empty)
+    return S;
+  if (c.slot)
+    redu__scratch_release(c.owner, c.slot); /* the phases take no scratch of their own */
+  S.device = c.launch.device, S.teams = c.launch.teams, S.threads = c.launch.threads;
+  for (int k = 0; k < count; ++k) {
+    S.size[k] = sizes[k];
+    void *b = n <= SIZE_MAX / sizes[k] ? omp_target_alloc(n * sizes[k], S.device) : NULL;
+    if (!b) {
+      *st = redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                       "%s: no device memory for variable %d's buffer (%zu elements of %zu bytes "
+                       "on device %d): a scanning region keeps one element per iteration and "
+                       "variable; scan fewer iterations per region",
+                       fn, k + 1, n, sizes[k], S.device);
+      S.count = k;
+      redu__scan_region_end(&S, NULL);
+      return S;
+    }
+    S.buf[k] = b;
+  }
+  S.count = count;
+  S.go = 1;
+  return S;
+}
+
+void redu__scan_region_end(redu__scan_region *S, void *const *vars)
+{
+  /* Every last prefix is read before any variable is written: all or none. */
+  unsigned char last[REDU_REGION_MAX][REDU_MAX_ACC_BYTES];
+  int ok = vars && *S->status == REDU_OK;
+  for (int k = 0; ok && k < S->count; ++k)
+    if (omp_target_memcpy(last[k], S->buf[k], S->size[k], 0, S->size[k] * (S->iters - 1),
+                          redu__initial_device(), S->device) != 0) {
+      *S->status =
+          redu__fail(REDU_ERR_DEVICE, "could not copy scanned variable %d's result from device %d",
+                     k + 1, S->device);
+      ok = 0;
+    }
+  for (int k = 0; k < S->count; ++k) {
+    if (ok)
+      memcpy(vars[k], last[k], S->size[k]);
+    omp_target_free(S->buf[k], S->device);
+    S->buf[k] = NULL;
+  }
+  S->count = 0;
 }

@@ -61,6 +61,23 @@
  * (8x over one array, else 4x); REDU_REGION_UNROLL, defined before this header (empty, or
  * a loop pragma), replaces that (device/redu_region_for.h says why).
  *
+ * REDU_FOR_SCAN(st, dev, i, n, (ptrs...), (dir, kind, var)...) { input } REDU_SCAN_PHASE { scan }
+ *   OpenMP's `reduction(inscan, ...)` loop with its `scan` directive: dir is inclusive or
+ *   exclusive, kind a built-in value kind (not an arg kind), an exact kind or a declared
+ *   reduction, var a variable of the kind's type. The input body runs once per iteration
+ *   with var at the kind's identity and updates it as a REDU_FOR body does; the scan body
+ *   then sees var as the prefix through iteration i: var's value before the region combined
+ *   with the input phases of iterations 0..i (inclusive) or 0..i-1 (exclusive), in index
+ *   order, what the sequential loop `var = combine(var, input_i)` gives. After the region
+ *   var holds its last prefix, the combine of every iteration. The prefixes are the
+ *   kind's scan's (redu_inclusive_scan_<kind> over the iterations' values): the same bits
+ *   on every run for a given plan, correctly rounded for the exact kinds whatever the plan.
+ *   Every variable takes n elements of device memory during the region (a status of
+ *   REDU_ERR_OUT_OF_MEMORY, variables untouched, when there is not enough). Statuses as
+ *   REDU_FOR's, and the scan calls' (libredu/redu_scan.h: a declared type the scan refuses).
+ *   Up to REDU_REGION_MAX variables, each inclusive or exclusive; the bodies must not leave
+ *   the loop, and only the scan body's writes of var are discarded.
+ *
  * Mistakes caught at compile time, each as the first error, in these words: a pair
  * without its parentheses, a pointer or clause list without them, more than
  * REDU_REGION_MAX reductions, a variable that is not a plain identifier (a member, an
@@ -77,6 +94,7 @@
 #define REDU__INSIDE
 #include "device/redu_region_for.h"
 #include "device/redu_region_kinds.h"
+#include "device/redu_region_scan.h"
 #undef REDU__INSIDE
 
 #define REDU_FOR(st, dev, i, n, ptrs, ...)                                                         \
@@ -86,5 +104,8 @@
   REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__SYNC, MANY, __VA_ARGS__)
 #define REDU_FOR_NOWAIT(st, dev, i, n, clauses, ...)                                               \
   REDU__FOR_IMPL(st, dev, i, n, (), clauses, REDU__ASYNC, MANY, __VA_ARGS__)
+#define REDU_FOR_SCAN(st, dev, i, n, ptrs, ...)                                                    \
+  REDU__FOR_SCAN_IMPL(st, dev, i, n, ptrs, __VA_ARGS__)
+#define REDU_SCAN_PHASE else
 
 #endif

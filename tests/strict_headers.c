@@ -1,7 +1,8 @@
 /* Every public header under the strictest warnings a user may build with (tests/CMakeLists.txt
  * compiles this file with -Wall -Wextra -Wconversion -Wshadow -Wpedantic -Werror): a
- * declared reduction, and a region with a value, an arg, a declared and an exact kind, so
- * that what the macros stamp is compiled too. Nothing runs: a warning fails the build. */
+ * declared reduction, a region with a value, an arg, a declared and an exact kind, and a
+ * scanning region with value, declared and exact kinds, so that what the macros stamp is
+ * compiled too. Nothing runs: a warning fails the build. */
 #include "redu.h"
 #include "redu_multi.h"
 #include "redu_region.h"
@@ -52,6 +53,18 @@ double strict_headers(int dev, const double *x, size_t n)
     lo = redu_region_min_f64(lo, x[i]);
   }
 #pragma omp taskwait
+  double run = 0, sx = 0;
+  strict_span seen = {0, 0};
+  int64_t kept = 0;
+  REDU_FOR_SCAN(st, dev, i, n, (x), (inclusive, sum_f64, run), (exclusive, sum_i64, kept),
+                (inclusive, strict_span, seen), (exclusive, sum_exact_f64, sx))
+  {
+    run += x[i];
+    kept += x[i] > 0;
+    seen = strict_span_join(seen, (strict_span){x[i], x[i]});
+    sx += x[i];
+  }
+  REDU_SCAN_PHASE { dot += run + (double)kept + seen.hi + sx; }
   strict_span whole;
   if (redu_reduce_strict_span(dev, (const strict_span *)NULL, 0, &whole, NULL) != REDU_OK)
     return 0;
