@@ -3,6 +3,7 @@
 #include "bench_baselines.h"
 #include "bench_check.h"
 #include "redu.h"
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdint.h>
@@ -412,6 +413,61 @@ static int bench_scan_segmented(int dev, void *x, void *y, void *hx, void *got, 
   return wrong;
 }
 
+/* REDU_FOR_SCAN's running sum of doubles (y[i] = x[0] + ... + x[i]), as a user writes it. */
+static void run_region_scan(void *arg)
+{
+  scan_run *r = arg;
+  const double *x = r->x;
+  double *y = r->y;
+  double s = 0;
+  redu_status st;
+  REDU_FOR_SCAN(st, r->dev, i, r->n, (x, y), (inclusive, sum_f64, s)) { s += x[i]; }
+  REDU_SCAN_PHASE { y[i] = s; }
+  r->status = st;
+}
+
+/* Inclusive sums of doubles written as a scanning region (REDU_FOR_SCAN) beside the array
+ * scan of the same data and CUB; the number of wrong results. */
+static int bench_scan_region(int dev, void *x, void *y, void *hx, void *got, size_t max_n,
+                             const bench_timing *t)
+{
+  int wrong = 0;
+  printf("\n# inclusive sums of doubles in a scanning region (REDU_FOR_SCAN) beside the array "
+         "scan\n");
+  printf("%-8s %10s | %9s %8s %6s | %9s %7s | %9s %7s | %s\n", "case", "n", "region ms", "GB/s",
+         "%ceil", "array ms", "x array", t->on_host ? "host-pf" : "cub ms",
+         t->on_host ? "x hpf" : "x cub", "check");
+  const scan_case *c;
+  for (size_t k = 0, n; (n = scan_point(k, pick_float_sum, max_n, &c)); ++k) {
+    if (c->type != REDU_DOUBLE)
+      continue;
+    scan_run r = prepare(dev, c, x, y, hx, n, 0);
+    int ok = 1, ok_array = 1;
+    double ms_array = time_libredu(&r, "", hx, got, &ok_array);
+    double ms = bench_median(run_region_scan, &r) * 1e3;
+    if (r.status != REDU_OK || isnan(ms_array)) {
+      fprintf(stderr, "redu-bench: region scan n=%zu: %s\n", n, redu_last_error());
+      return wrong + 1;
+    }
+    omp_target_memcpy(got, r.y, n * c->size, 0, 0, omp_get_initial_device(), dev);
+    ok = check(c, 0, hx, got, n);
+    wrong += !ok;
+    scan_row w = row_of(&r);
+    double other = peer_ms(t, &r, 0);
+    printf("%-8s %10zu | %9.4f %8.1f %5.1f%% | %9.4f %7.2f | %9s %7s | %s\n", w.name, n, ms,
+           w.bytes / ms * 1e-6, 100.0 * w.copy_ms / ms, ms_array, ms_array / ms,
+           bench_cell("%.4f", other), bench_cell("%.2f", bench_div(other, ms)),
+           ok ? "ok" : "MISMATCH");
+    fflush(stdout);
+    const char *const impls[] = {"libredu_region", "libredu"};
+    const double times[] = {ms, ms_array};
+    const int oks[] = {ok, ok_array};
+    csv_rows(t, "rscan_sum", c->type_name, n, w.bytes, w.copy_ms, other, impls, times, oks, 2);
+  }
+  printf("# x array = the array scan's time / the region's\n");
+  return wrong;
+}
+
 int bench_scan(int dev, size_t max_n, const bench_timing *t)
 {
   int wrong = 0;
@@ -460,6 +516,7 @@ int bench_scan(int dev, size_t max_n, const bench_timing *t)
   wrong += bench_scan_exclusive(dev, x, y, hx, got, max_n, t);
   wrong += bench_scan_exact(dev, x, y, hx, got, max_n, t);
   wrong += bench_scan_segmented(dev, x, y, hx, got, max_n, t);
+  wrong += bench_scan_region(dev, x, y, hx, got, max_n, t);
   omp_target_free(x, dev), omp_target_free(y, dev);
   free(hx), free(got);
   return wrong;

@@ -7,8 +7,9 @@
 #                    (exscan_sum) sums, a panel per type: libredu (the planner's choice and
 #                    each algorithm forced), CUB's DeviceScan (GPU) or a two-pass `omp
 #                    parallel` scan (CPU), and the copy ceiling, from the scan section's rows
-#                    (not drawn: its segmented rows, segscan_*, three layouts only, and its
-#                    exact ones, xscan_*, tabled in docs/performance.md);
+#                    (not drawn: its segmented rows, segscan_*, three layouts only, its
+#                    exact ones, xscan_*, and its scanning regions', rscan_*, tabled in
+#                    docs/performance.md);
 #   floor.png        time per call against n at small n: libredu, an empty region of
 #                    libredu's launch shape, CUB's Sum, with the empty target region and
 #                    CUDA's empty kernel + sync as horizontal lines (GPU runs only).
@@ -38,7 +39,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ones with the 17 columns the arrays section writes (the exact section reuses op names).
 awk -F, -v d="$tmp" '
   $1 == "device" { next }
-  $2 ~ /^(ex|seg|x)?scan_/ {
+  $2 ~ /^(ex|seg|x|r)?scan_/ {
     if ($2 == "scan_sum" || $2 == "exscan_sum") {
       f = d "/s_" $2 "_" $3 "_" $6 ".dat"; print $4, $8 > f; kinds[$2] = 1; sdev = $1
     }
