@@ -13,7 +13,7 @@
  * whose plans, determinism and exactness are the scans'; phase 2, a kernel, runs the scan
  * phase with each variable at its prefix (inclusive: element i, exclusive: element i - 1,
  * or the value before the region at i = 0); phase 3, on the host, sets each variable to
- * its last prefix and frees the buffers. The input phase runs once per iteration. */
+ * its last prefix and gives the buffers back. The input phase runs once per iteration. */
 #ifndef REDU_REGION_SCAN_H
 #define REDU_REGION_SCAN_H
 
@@ -109,9 +109,10 @@
   , (redu__phase == 0 ? (void)(REDU__SBUF(k)[redu__i] = REDU__SVAR p) : (void)0)
 
 /* The expansion, outermost first:
- *   host   checks, then redu__scan_region_begin: validate, plan, allocate the buffers;
- *          per variable its buffer and its value before the region as locals; the phases:
- *          0 and 2 launch, 1 scans the buffers, 3 sets the variables and frees;
+ *   host   checks, then redu__scan_region_begin: validate, plan, take the buffers; per
+ *          variable its buffer and its value before the region as locals; the phases: 0
+ *          and 2 launch, 1 scans the buffers, 3 sets the variables and gives the buffers
+ *          back;
  *   device `target teams distribute parallel for` over i; the private variables; the user's
  *          two bodies, `if (phase 0) { input } else { scan }` (REDU_SCAN_PHASE is the
  *          else); after them, in phase 0, the variables into their buffers. */

@@ -139,7 +139,9 @@ REDU_API double redu__region_exact_result(const redu__region *R, int k, double b
 /* A scanning region's host side (REDU_FOR_SCAN, libredu/redu_region.h): the checks and the
  * plan of a region, and one device buffer of n elements per scanned variable, which the
  * input phase fills, the variable's own scan call (redu_inclusive_scan_<kind>, in place)
- * scans and the scan phase reads. */
+ * scans and the scan phase reads. The buffers are a scratch slot's staging memory
+ * (host/redu_scratch.h), held from begin to end: reused by the next call when they are
+ * small, freed at the end when they are not. */
 typedef struct redu__scan_region {
   int go; /* launch the phases (no error, n > 0) */
   int count;
@@ -148,6 +150,8 @@ typedef struct redu__scan_region {
   size_t size[REDU_REGION_MAX];
   size_t iters;
   redu_status *status;
+  struct redu__device *owner; /* whose scratch pool the slot returns to */
+  struct redu__slot *slot;
 } redu__scan_region;
 
 /* Validates and plans a scanning region of n iterations over `count` variables of the
@@ -157,8 +161,8 @@ REDU_API redu__scan_region redu__scan_region_begin(redu_status *st, const char *
                                                    size_t n, const void *const *ptrs, size_t nptrs,
                                                    const size_t *sizes, int count);
 /* After the phases: when *S->status is REDU_OK, copies variable k's last prefix (the
- * combine of its value before the region and every iteration's) into vars[k]; frees the
- * buffers. */
+ * combine of its value before the region and every iteration's) into vars[k]; gives the
+ * buffers back. */
 REDU_API void redu__scan_region_end(redu__scan_region *S, void *const *vars);
 
 /* A scan's host side (libredu/redu_scan.h; the kernel is device/redu_scan_kernel.h):

@@ -86,24 +86,27 @@ redu__scan_region redu__scan_region_begin(redu_status *st, const char *fn, int d
   redu__call c;
   if ((*st = redu__call_begin(&c, &sh, device, NULL, n, &S, &S, NULL)) != REDU_OK || c.empty)
     return S;
-  if (c.slot)
-    redu__scratch_release(c.owner, c.slot); /* the phases take no scratch of their own */
+  S.owner = c.owner, S.slot = c.slot;
   S.device = c.launch.device, S.teams = c.launch.teams, S.threads = c.launch.threads;
+  /* The buffers, 256-byte aligned, one after another in the slot's staging memory. */
+  size_t off[REDU_REGION_MAX], total = 0;
   for (int k = 0; k < count; ++k) {
     S.size[k] = sizes[k];
-    void *b = n <= SIZE_MAX / sizes[k] ? omp_target_alloc(n * sizes[k], S.device) : NULL;
-    if (!b) {
-      *st = redu__fail(REDU_ERR_OUT_OF_MEMORY,
-                       "%s: no device memory for variable %d's buffer (%zu elements of %zu bytes "
-                       "on device %d): a scanning region keeps one element per iteration and "
-                       "variable; scan fewer iterations per region",
-                       fn, k + 1, n, sizes[k], S.device);
-      S.count = k;
-      redu__scan_region_end(&S, NULL);
-      return S;
-    }
-    S.buf[k] = b;
+    off[k] = total;
+    size_t bytes = n <= (SIZE_MAX - 256) / sizes[k] ? (n * sizes[k] + 255) & ~(size_t)255 : 0;
+    total = bytes && total <= SIZE_MAX - bytes ? total + bytes : SIZE_MAX;
   }
+  if (total == SIZE_MAX || redu__scratch_stage(S.owner, S.slot, total) != 0) {
+    *st = redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                     "%s: no device memory for the scanned variables' buffers (%zu iterations "
+                     "of %d variables on device %d): a scanning region keeps one element per "
+                     "iteration and variable; scan fewer iterations per region",
+                     fn, n, count, S.device);
+    redu__scratch_release(S.owner, S.slot);
+    return S;
+  }
+  for (int k = 0; k < count; ++k)
+    S.buf[k] = (char *)S.slot->stage + off[k];
   S.count = count;
   S.go = 1;
   return S;
@@ -113,7 +116,7 @@ void redu__scan_region_end(redu__scan_region *S, void *const *vars)
 {
   /* Every last prefix is read before any variable is written: all or none. */
   unsigned char last[REDU_REGION_MAX][REDU_MAX_ACC_BYTES];
-  int ok = vars && *S->status == REDU_OK;
+  int ok = *S->status == REDU_OK;
   for (int k = 0; ok && k < S->count; ++k)
     if (omp_target_memcpy(last[k], S->buf[k], S->size[k], 0, S->size[k] * (S->iters - 1),
                           redu__initial_device(), S->device) != 0) {
@@ -122,11 +125,8 @@ void redu__scan_region_end(redu__scan_region *S, void *const *vars)
                      k + 1, S->device);
       ok = 0;
     }
-  for (int k = 0; k < S->count; ++k) {
-    if (ok)
-      memcpy(vars[k], last[k], S->size[k]);
-    omp_target_free(S->buf[k], S->device);
-    S->buf[k] = NULL;
-  }
+  for (int k = 0; ok && k < S->count; ++k)
+    memcpy(vars[k], last[k], S->size[k]);
+  redu__scratch_release(S->owner, S->slot);
   S->count = 0;
 }

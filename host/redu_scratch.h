@@ -16,7 +16,8 @@ typedef struct redu__slot {
   size_t spill_bytes;
   void *accs; /* device: one accumulator per segment of a segmented call, or NULL */
   size_t accs_bytes;
-  void *stage; /* device: copies of a call's host arrays (host/redu_host_arrays.h), or NULL */
+  void *stage; /* device: copies of a call's host arrays (host/redu_host_arrays.h), or a
+                  scanning region's buffers (host/redu_call.h), or NULL */
   size_t stage_bytes;
   void *scan;        /* device: a single-pass scan's status (device/redu_scan_kernel.h), or NULL;
                         no other call writes it */
