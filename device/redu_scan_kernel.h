@@ -314,6 +314,31 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     return in;                                                                                     \
   }                                                                                                \
                                                                                                    \
+  /* A CPU thread's run [b, e) folded: four contiguous quarters side by side (four independent     \
+   * chains: a float sum's additions no longer wait on each other), then in order, so that any     \
+   * associative combine, ordered ones too, gives the run's total. */                              \
+  REDU__INLINE A PFX##_cpu_fold(const T *x, size_t b, size_t e)                                    \
+  {                                                                                                \
+    size_t q = (e - b) / 4, i = b;                                                                 \
+    A own = (IDENT);                                                                               \
+    if (q) {                                                                                       \
+      A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                                    \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < b + q; ++k) {                                                         \
+        p0 = COMBINE(p0, LIFT(x[k], k));                                                           \
+        p1 = COMBINE(p1, LIFT(x[k + q], k + q));                                                   \
+        p2 = COMBINE(p2, LIFT(x[k + 2 * q], k + 2 * q));                                           \
+        p3 = COMBINE(p3, LIFT(x[k + 3 * q], k + 3 * q));                                           \
+      }                                                                                            \
+      own = COMBINE(COMBINE(p0, p1), COMBINE(p2, p3));                                             \
+      i = b + 4 * q;                                                                               \
+    }                                                                                              \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; i < e; ++i)                                                                             \
+      own = COMBINE(own, LIFT(x[i], i));                                                           \
+    return own;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
   /* One tile [t0, t1) after `carry`: the carry after it, the same on every thread. With           \
    * `write`, y gets the tile's results. lb: the single pass (tile number s; the carry comes       \
    * from the look-back, and thread 0 writes the team's next tile to *next, in team scratch),      \
@@ -372,10 +397,11 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
           own = r ? COMBINE(own, total) : total;                                                   \
         }                                                                                          \
       }                                                                                            \
-    } else {                                                                                       \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t i = b; i < e; ++i)                                                               \
-        own = COMBINE(own, LIFT(x[i], i));                                                         \
+    } else if (!write || nth > 1 || lb) {                                                          \
+      /* One thread writing its block from a known carry (reduce-then-scan's second launch)        \
+       * needs no total of it (on CPUs a block or a segment is one tile: nothing reads the carry   \
+       * after it), and walks its run once. */                                                     \
+      own = PFX##_cpu_fold(x, b, e);                                                               \
     }                                                                                              \
     if (lane == 0) /* a CPU's "warp" is one thread */                                              \
       slots[warp] = own;                                                                           \

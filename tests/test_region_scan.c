@@ -4,23 +4,8 @@
  * outputs untouched, the bodies never run). */
 #include "redu_region.h"
 #include "redu_test.h"
+#include "redu_test_region.h"
 #include <math.h>
-
-static const size_t sizes[] = {0, 1, 31, 32, 33, 1000, (1u << 20) + 7};
-enum { NSIZES = sizeof sizes / sizeof sizes[0] };
-
-/* An ordered kind: affine maps v -> a v + b (mod 2^32) composed in index order. */
-typedef struct {
-  uint32_t a, b;
-} affine;
-static inline affine affine_then(affine f, affine g)
-{
-  return (affine){g.a * f.a, g.a * f.b + g.b};
-}
-REDU_DECLARE_REDUCTION(affine_chain, affine, affine_then, REDU_ORDERED, {1, 0})
-
-static double value(size_t i) { return (double)((i * 7919) % 1001) - 500.0; }
-static affine map_at(size_t i) { return (affine){(uint32_t)(2 * i + 1), (uint32_t)(i ^ 0x5bd1)}; }
 
 static void *device_alloc(size_t bytes, int dev)
 {
