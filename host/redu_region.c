@@ -67,12 +67,14 @@ redu__scan_region redu__scan_region_begin(redu_status *st, const char *fn, int d
                      count, REDU_REGION_MAX);
     return S;
   }
-  size_t widest = 1;
-  for (int k = 0; k < count; ++k)
+  size_t widest = 1, narrowest = SIZE_MAX;
+  for (int k = 0; k < count; ++k) {
     widest = sizes[k] > widest ? sizes[k] : widest;
-  if (widest > REDU_MAX_ACC_BYTES) {
-    *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: a scanned variable of %zu bytes; at most %d", fn,
-                     widest, REDU_MAX_ACC_BYTES);
+    narrowest = sizes[k] < narrowest ? sizes[k] : narrowest;
+  }
+  if (widest > REDU_MAX_ACC_BYTES || !narrowest) {
+    *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: scanned variables of %zu to %zu bytes; 1 to %d", fn,
+                     narrowest, widest, REDU_MAX_ACC_BYTES);
     return S;
   }
   /* The checks and the plan of a region whose record is the widest variable: the phases are

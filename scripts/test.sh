@@ -39,17 +39,22 @@
 #                                     test_region 37, test_udr 25, stress TUs 29, links 33
 #   sm_90 build                       617: libredu 200, test_udr 118 (OpenMPOpt's CGSCC pass
 #                                     is 32 of its 59 s of device passes), stress TUs 119
-#                                     (stress_b 79), test_region 59, links 33
+#                                     (stress_b 79; built only where a GPU runs them),
+#                                     test_region 59, links 33
 #   codegen check                     about 170, one file at a time
 #   san tree (-O1)                    399 for the suite, 254 for the fuzz harness with its
 #                                     instrumented copy of libredu
 #   san, host-fallback pass           78 at -O1; test_udr alone 16.5 at -O1, 141 at -O0
+#   san CTest, wall (2026-11-26)      19 s on the plugin (label kernels left out there: 271
+#                                     s for both passes before), 113 s under host fallback
 #   label once                        34 per pass (compilers and scripts)
 #   fuzz                              60 s of fuzzing, 2 x 30
 # In the clean root (2026-11-25): the root ready in 5 s from the cached base (building that
 # base, once a month, 56 s), setup.sh --cuda 68 s, CTest 137 s on the plugin and 102 s under
 # host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
-# 38, now in the plugin pass only), main 12 s.
+# 38, now in the plugin pass only, as the forced plans are), main 12 s. A whole run on this
+# machine, 2026-11-26, CPU seconds: clean-root 750, san 1013, fuzz 37, nvptx 840 (2647 in
+# all, 2837 before the plan, kernels and stress changes).
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
