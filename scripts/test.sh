@@ -53,8 +53,8 @@
 # base, once a month, 56 s), setup.sh --cuda 68 s, CTest 137 s on the plugin and 102 s under
 # host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
 # 38, now in the plugin pass only, as the forced plans are), main 12 s. A whole run on this
-# machine, 2026-11-26, CPU seconds: clean-root 750, san 1013, fuzz 37, nvptx 840 (2647 in
-# all, 2837 before the plan, kernels and stress changes).
+# machine, 2026-11-26: 1305 s, CPU seconds clean-root 744, san 950, fuzz 26, nvptx 822 (2550
+# in all; 1459 s and 2837 before the plan, kernels and stress changes).
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
