@@ -240,8 +240,9 @@ static redu_status redu__check_region_inputs(const redu__device *d, const redu__
   return REDU_OK;
 }
 
-static const unsigned redu__known_flags =
-    REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE | REDU_EXACT;
+static const unsigned redu__known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE |
+                                           REDU_EXACT | REDU_BINS_ACCUMULATE |
+                                           REDU_BINS_SKIP_BAD_KEYS;
 
 /* The checks of redu_options and the shape: unknown flags, REDU_EXACT where it does not
  * apply, negative teams/threads, accumulator sizes. */
@@ -250,7 +251,18 @@ static redu_status redu__check_shape(const redu__call_shape *sh, const redu_opti
   if (opts && (opts->flags & ~redu__known_flags))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
                       opts->flags & ~redu__known_flags);
-  if (opts && (opts->flags & REDU_EXACT) && !sh->exact)
+  if (opts && (opts->flags & (REDU_BINS_ACCUMULATE | REDU_BINS_SKIP_BAD_KEYS)) && !sh->bins)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: REDU_BINS_ACCUMULATE and REDU_BINS_SKIP_BAD_KEYS apply to bins calls "
+                      "(redu_bins.h) only; drop them for this call",
+                      sh->fn);
+  if (opts && (opts->flags & REDU_EXACT) && sh->bins && !sh->bins_exact)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: REDU_EXACT applies to the bins of sums of float and double "
+                      "(redu_bins_sum_f64, ...); every other bins call is exact already or has "
+                      "no exact form: drop the flag",
+                      sh->fn);
+  if (opts && (opts->flags & REDU_EXACT) && !sh->exact && !sh->bins)
     return redu__fail(REDU_ERR_UNSUPPORTED,
                       "%s: REDU_EXACT applies to REDU_SUM of float and double and to "
                       "redu_dot_f32/f64 only (not to segmented calls); drop the flag for this "

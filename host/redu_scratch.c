@@ -18,6 +18,7 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   omp_target_free(s->accs, d->number);
   omp_target_free(s->stage, d->number);
   omp_target_free(s->scan, d->number);
+  omp_target_free(s->bins, d->number);
   if (d->arch == REDU__ARCH_CPU)
     omp_target_free(s->result, d->number);
   else
@@ -83,6 +84,13 @@ int redu__scratch_accs(redu__device *d, redu__slot *s, size_t bytes)
   return redu__grow(d, &s->accs, &s->accs_bytes, bytes);
 }
 
+int redu__scratch_bins(redu__device *d, redu__slot *s, size_t bytes)
+{
+  if (bytes <= s->bins_bytes)
+    return 0;
+  return redu__grow(d, &s->bins, &s->bins_bytes, bytes) ? -1 : 1;
+}
+
 int redu__scratch_stage(redu__device *d, redu__slot *s, size_t bytes)
 {
   return redu__grow(d, &s->stage, &s->stage_bytes, bytes);
@@ -103,6 +111,10 @@ void redu__scratch_release(redu__device *d, redu__slot *s)
   if (s->stage_bytes > REDU__STAGE_KEEP_BYTES) {
     omp_target_free(s->stage, d->number);
     s->stage = NULL, s->stage_bytes = 0;
+  }
+  if (s->bins_bytes > REDU__STAGE_KEEP_BYTES) { /* the same rule for a bins call's words */
+    omp_target_free(s->bins, d->number);
+    s->bins = NULL, s->bins_bytes = 0;
   }
   pthread_mutex_lock(&d->pool_lock);
   s->next = d->pool;

@@ -23,6 +23,8 @@ typedef struct redu__slot {
                         no other call writes it */
   size_t scan_bytes; /* its bytes */
   unsigned epoch;    /* and the last epoch a scan tagged its records with */
+  void *bins;        /* device: a bins call's status words and bins (host/redu_bins.h), or NULL */
+  size_t bins_bytes;
 } redu__slot;
 
 /* A slot keeps a staging buffer up to this size for the next call; a larger one is freed
@@ -40,6 +42,9 @@ int redu__scratch_spill(redu__device *d, redu__slot *s, size_t bytes);
 int redu__scratch_accs(redu__device *d, redu__slot *s, size_t bytes);
 /* Grows s's staging buffer to at least bytes; -1 when device memory runs out. */
 int redu__scratch_stage(redu__device *d, redu__slot *s, size_t bytes);
+/* Grows s's bins buffer to at least bytes: 0 when it was large enough (its contents kept),
+ * 1 when it was allocated afresh (contents undefined), -1 when device memory runs out. */
+int redu__scratch_bins(redu__device *d, redu__slot *s, size_t bytes);
 /* Frees d's idle slots. */
 void redu__scratch_free_all(redu__device *d);
 

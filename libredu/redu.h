@@ -105,7 +105,10 @@ REDU_API unsigned redu_version(void);
   X(REDU_ERR_MPI, "an MPI call failed, or the ranks called different reductions (op, type, "       \
                   "flags or declared reduction): every rank must make the same call")              \
   X(REDU_ERR_OVERLAP, "the output array overlaps the input without being it: work in place "       \
-                      "(the same pointer) or into a separate array")
+                      "(the same pointer) or into a separate array")                              \
+  X(REDU_ERR_BAD_KEY, "a bin key is not below nbins (redu_bins.h): redu_last_error names the "      \
+                      "first such position; fix the keys, or skip them with "                     \
+                      "REDU_BINS_SKIP_BAD_KEYS")
 
 #define REDU__STATUS_ENUM(name, text) name,
 typedef enum redu_status { REDU_FOR_EACH_STATUS(REDU__STATUS_ENUM) REDU_STATUS_COUNT } redu_status;
@@ -182,6 +185,12 @@ typedef enum redu_type {
  * (docs/semantics.md). Any other op, type or form with REDU_EXACT: REDU_ERR_UNSUPPORTED. On a GPU
  * exact calls run at most 512 threads per team (more: REDU_ERR_BAD_OPTION). */
 #define REDU_EXACT 8u
+/* Bins calls only (redu_bins.h): out's values (and an arg op's indices) enter their bins
+ * instead of being overwritten, as OpenMP's array reduction combines with the original. */
+#define REDU_BINS_ACCUMULATE 16u
+/* Bins calls only: elements whose key is not below nbins are skipped instead of failing the
+ * call with REDU_ERR_BAD_KEY. */
+#define REDU_BINS_SKIP_BAD_KEYS 32u
 /* The scratch of an exact call (acc_size for redu_scratch_query with REDU_EXACT). */
 #define REDU_EXACT_ACC_BYTES 1096
 
@@ -195,7 +204,8 @@ typedef struct redu_options {
                        NVIDIA), within its limit; on a GPU at most 512 for REDU_EXACT and
                        for declared reductions (redu_udr.h) of types up to 32 bytes
                        (else REDU_ERR_BAD_OPTION) */
-  unsigned flags;   /* REDU_INPUT_HOST, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE, REDU_EXACT */
+  unsigned flags;   /* REDU_INPUT_HOST, REDU_TEAM_SHUFFLE, REDU_TEAM_TREE, REDU_EXACT,
+                       REDU_BINS_ACCUMULATE, REDU_BINS_SKIP_BAD_KEYS */
   void *scratchpad; /* NULL: libredu's cached scratch. Else device memory (omp_target_alloc)
                        of scratchpad_bytes that the call uses for all its device scratch;
                        size it with redu_scratch_query; aligned to REDU_SCRATCHPAD_ALIGN
@@ -260,6 +270,16 @@ REDU_API redu_status redu_inclusive_scan(int device, redu_op op, redu_type type,
                                          void *y, size_t n, const redu_options *opts);
 REDU_API redu_status redu_exclusive_scan(int device, redu_op op, redu_type type, const void *x,
                                          void *y, size_t n, const redu_options *opts);
+
+/* Bins: out[k] = op over {x[i] : keys[i] == k} for k in [0, nbins): the generic form of every
+ * typed call in redu_bins.h, with its rules (keys past nbins, REDU_BINS_ACCUMULATE, x NULL
+ * counting for REDU_SUM). x and out point to elements of `type`; index (argmin/argmax only,
+ * else ignored and may be NULL) to nbins positions.
+ * Returns: as the typed calls of redu_bins.h, and REDU_ERR_UNSUPPORTED for an op not defined
+ *          on the type (REDU_PROD of float and double included), or an unknown op or type. */
+REDU_API redu_status redu_bins(int device, redu_op op, redu_type type, const uint32_t *keys,
+                               const void *x, size_t n, size_t nbins, void *out, size_t *index,
+                               const redu_options *opts);
 
 /* Segmented and batched scans: within every segment k of x (x[offsets[k], offsets[k + 1]),
  * or x[k * segment_length, (k + 1) * segment_length)), the scan of redu_inclusive_scan /
@@ -343,7 +363,8 @@ REDU_API void redu_finalize(void);
 #endif
 
 /* Section 5 continued: every typed call, listed; every segmented and batched call; the
- * multi-device calls; every typed scan. */
+ * multi-device calls; every typed scan; every bins call. */
+#include "redu_bins.h"
 #include "redu_multi.h"
 #include "redu_scan.h"
 #include "redu_segmented.h"

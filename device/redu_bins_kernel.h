@@ -1,0 +1,471 @@
+/* Bins (array-section reductions, libredu/redu_bins.h): out[k] = op over {x[i] : keys[i] == k}.
+ *
+ * Every bin is one or more 64-bit words in device memory that the elements reach through
+ * atomics whose result does not depend on their order, so a bin's bits are the same on
+ * every run, plan, device and permutation of the input:
+ *   - integer and logical ops, min and max: one word per bin, folded by an atomic add,
+ *     multiply (a compare-and-swap loop), and, or, xor, min or max over 64 bits. Integers
+ *     wrap modulo 2^64 there and are narrowed at the end: the same as wrapping in the
+ *     element type. min/max fold order keys (device/redu_builtin_ops.h) made unsigned, so
+ *     NaN wins and -0.0 orders below +0.0, as in every reduction;
+ *   - argmin/argmax: the same min/max key per bin, then the lowest position whose key is
+ *     the bin's (a second pass): lowest index on ties, the first NaN;
+ *   - float sums: each bin is an exact fixed-point number, two unsigned integers of W words
+ *     (positive and negative terms apart, so no sign ever propagates) whose bit 0 weighs
+ *     2^base, and a flags word (NaN, +inf, -inf, +0 and -0 seen). Integer addition is
+ *     associative, and a carry out of a word is added to the next word by the thread that
+ *     caused it, so the words end as the exact sum whatever the interleaving. base and W come
+ *     from a first pass over x (the lowest set bit and the highest exponent of its finite
+ *     terms): W words hold every term's bits exactly and the sum of n of them (exact), or,
+ *     past the host's memory cap, the top 64 W bits (terms truncated toward zero below them:
+ *     still the same bits everywhere). The finish rounds each bin once, to nearest-even.
+ * Keys at or past nbins are skipped, or (unless skipped) their lowest position is left in
+ * status[0] and the finishing launch writes nothing, so out stays untouched.
+ *
+ * Launch shapes: a GPU thread takes elements g, g + T, g + 2T, ... (T the grid's threads,
+ * coalesced); a CPU thread a contiguous run. */
+#ifndef REDU_BINS_KERNEL_H
+#define REDU_BINS_KERNEL_H
+
+#include "device/redu_internal.h"
+
+#include "device/redu_builtin_ops.h"
+#include "device/redu_target.h"
+#include "device/redu_team_scratch.h" /* REDU__PRAGMA */
+#include <omp.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* status[0] when every key was below nbins. */
+#define REDU__BINS_ALL_GOOD UINT64_MAX
+/* status[1] and status[2] (float sums): the lowest set bit's exponent and the highest
+ * exponent bound (a term is below 2^top) over x's finite nonzero terms, plus this bias. */
+#define REDU__BINS_EXP_BIAS 4096
+/* The most words a float-sum bin's integer takes: doubles from 2^-1074 to 2^1024 and
+ * 2^64 terms. */
+#define REDU__BINS_MAX_WORDS 34
+/* The flags word of a float-sum bin. */
+enum {
+  REDU__BINS_NAN = 1,
+  REDU__BINS_PINF = 2,
+  REDU__BINS_NINF = 4,
+  REDU__BINS_PZERO = 8,
+  REDU__BINS_NZERO = 16
+};
+
+/* What the host hands every bins launch. Status and accumulator words are device memory. */
+typedef struct redu__bins_launch {
+  int device, teams, threads;
+  const uint32_t *keys;
+  size_t n, nbins;
+  uint64_t *acc;    /* the bins' words */
+  uint64_t *idx;    /* argmin/argmax: one position word per bin */
+  uint64_t *status; /* [0] the lowest bad key's position; [1], [2] float sums' exponents */
+  int skip;         /* keys >= nbins skipped instead of failing the call */
+  int accumulate;   /* out's values (and indices) enter their bins */
+  int words;        /* float sums: W */
+  int base;         /* float sums: the exponent of bit 0 */
+} redu__bins_launch;
+
+#pragma omp begin declare target
+
+/* This thread's elements of [0, n): b, b + step, ... below e. */
+static inline void redu__bins_share(size_t n, size_t *b, size_t *e, size_t *step)
+{
+  size_t nth = (size_t)omp_get_num_threads(), all = (size_t)omp_get_num_teams() * nth;
+  size_t g = (size_t)omp_get_team_num() * nth + (size_t)omp_get_thread_num();
+  if (redu__dev_vector_chunks()) {
+    size_t per = n / all + (n % all != 0);
+    *b = g < all && g * per < n ? g * per : n;
+    *e = n - *b > per ? *b + per : n;
+    *step = 1;
+  } else {
+    *b = g, *e = n, *step = all;
+  }
+}
+
+/* The thread's lowest bad position into status[0] (one atomic per thread that saw one). */
+static inline void redu__bins_report_bad(uint64_t *status, uint64_t bad)
+{
+  if (bad != REDU__BINS_ALL_GOOD)
+    __atomic_fetch_min(status, bad, __ATOMIC_RELAXED);
+}
+
+/* Folds w into *p by op (the word ops; names as the op table's). Updates that cannot change
+ * the word are skipped: fewer atomics where many elements meet one bin. */
+static inline void redu__bins_fold_add(uint64_t *p, uint64_t w)
+{
+  if (w)
+    __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
+}
+static inline void redu__bins_fold_mul(uint64_t *p, uint64_t w)
+{
+  if (w == 1)
+    return;
+  uint64_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, old * w, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+}
+static inline void redu__bins_fold_min(uint64_t *p, uint64_t w)
+{
+  if (w < __atomic_load_n(p, __ATOMIC_RELAXED))
+    __atomic_fetch_min(p, w, __ATOMIC_RELAXED);
+}
+static inline void redu__bins_fold_max(uint64_t *p, uint64_t w)
+{
+  if (w > __atomic_load_n(p, __ATOMIC_RELAXED))
+    __atomic_fetch_max(p, w, __ATOMIC_RELAXED);
+}
+static inline void redu__bins_fold_and(uint64_t *p, uint64_t w)
+{
+  if (~w & __atomic_load_n(p, __ATOMIC_RELAXED))
+    __atomic_fetch_and(p, w, __ATOMIC_RELAXED);
+}
+static inline void redu__bins_fold_or(uint64_t *p, uint64_t w)
+{
+  if (w & ~__atomic_load_n(p, __ATOMIC_RELAXED))
+    __atomic_fetch_or(p, w, __ATOMIC_RELAXED);
+}
+static inline void redu__bins_fold_xor(uint64_t *p, uint64_t w)
+{
+  if (w)
+    __atomic_fetch_xor(p, w, __ATOMIC_RELAXED);
+}
+
+/* Signed order keys as unsigned words (the sign bit flipped), and back. */
+static inline uint64_t redu__bins_word_of_key(int64_t k) { return (uint64_t)k ^ (1ull << 63); }
+static inline int64_t redu__bins_key_of_word(uint64_t w) { return (int64_t)(w ^ (1ull << 63)); }
+
+/* Float sums: a finite double d as m * 2^lsb (m < 2^53). */
+static inline uint64_t redu__bins_split(double d, int *lsb)
+{
+  uint64_t b;
+  __builtin_memcpy(&b, &d, sizeof b);
+  int eb = (int)(b >> 52 & 0x7ff);
+  uint64_t m = b & ((1ull << 52) - 1);
+  *lsb = eb ? eb - 1075 : -1074;
+  return eb ? m | 1ull << 52 : m;
+}
+
+/* The flag a zero, infinite or NaN term sets (0 for a finite nonzero one). */
+static inline uint64_t redu__bins_special(double d)
+{
+  if (d != d)
+    return REDU__BINS_NAN;
+  if (d == 0)
+    return __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
+  if (d - d != 0)
+    return d > 0 ? REDU__BINS_PINF : REDU__BINS_NINF;
+  return 0;
+}
+
+/* Widens the thread's exponent range [*lo, *hi) by d's finite nonzero bits. */
+static inline void redu__bins_widen(double d, int *lo, int *hi)
+{
+  if (d == 0 || d - d != 0)
+    return;
+  int lsb;
+  uint64_t m = redu__bins_split(d, &lsb);
+  int low = lsb + __builtin_ctzll(m), top = lsb + 64 - __builtin_clzll(m);
+  *lo = low < *lo ? low : *lo;
+  *hi = top > *hi ? top : *hi;
+}
+
+/* Adds the term d into bin words `bin` (W words positive, W negative, the flags word). */
+static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double d)
+{
+  uint64_t flag = redu__bins_special(d);
+  int lsb;
+  uint64_t m = flag ? 0 : redu__bins_split(d, &lsb);
+  int p = m ? lsb - base : 0;
+  if (p < 0) { /* below the window (memory cap): truncated toward zero */
+    m = -p < 64 ? m >> -p : 0;
+    p = 0;
+  }
+  if (!m) {
+    flag = flag ? flag : __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
+    redu__bins_fold_or(bin + 2 * words, flag);
+    return;
+  }
+  uint64_t *w = bin + (__builtin_signbit(d) ? words : 0) + p / 64;
+  unsigned s = (unsigned)p % 64;
+  uint64_t lo = m << s, old = __atomic_fetch_add(w, lo, __ATOMIC_RELAXED);
+  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
+  /* The window's headroom keeps every carry inside the W words. */
+  for (int q = 1; add; ++q) {
+    old = __atomic_fetch_add(w + q, add, __ATOMIC_RELAXED);
+    add = old + add < old;
+  }
+}
+
+/* 2^e as a double, e in [-1022, 1023]. */
+static inline double redu__bins_pow2(int e)
+{
+  uint64_t b = (uint64_t)(e + 1023) << 52;
+  double d;
+  __builtin_memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+/* A float-sum bin rounded once to nearest-even with `prec` significant bits, results from
+ * 2^emin (the lowest subnormal) to below 2^emax: the exact value for doubles, and for floats
+ * (prec 24, emin -149, emax 128) the exact float as a double. */
+static inline double redu__bins_round(const uint64_t *bin, int words, int base, int prec, int emin,
+                                      int emax)
+{
+  uint64_t fl = bin[2 * words];
+  if ((fl & REDU__BINS_NAN) ||
+      (fl & (REDU__BINS_PINF | REDU__BINS_NINF)) == (REDU__BINS_PINF | REDU__BINS_NINF))
+    return __builtin_nan("");
+  if (fl & (REDU__BINS_PINF | REDU__BINS_NINF))
+    return fl & REDU__BINS_PINF ? __builtin_inf() : -__builtin_inf();
+  const uint64_t *pos = bin, *neg = bin + words;
+  int cmp = 0, any = 0;
+  for (int q = words; q-- > 0 && !cmp;)
+    cmp = pos[q] > neg[q] ? 1 : pos[q] < neg[q] ? -1 : 0;
+  for (int q = 0; q < words; ++q)
+    any |= (pos[q] | neg[q]) != 0;
+  if (!cmp) /* an exact zero: -0 only when every term was -0 */
+    return !any && (fl & REDU__BINS_NZERO) && !(fl & REDU__BINS_PZERO) ? -0.0 : 0.0;
+  const uint64_t *big = cmp > 0 ? pos : neg, *small = cmp > 0 ? neg : pos;
+  uint64_t mag[REDU__BINS_MAX_WORDS + 1];
+  uint64_t borrow = 0;
+  int top = -1;
+  for (int q = 0; q < words; ++q) {
+    uint64_t a = big[q], b = small[q];
+    mag[q] = a - b - borrow;
+    borrow = a < b || (a == b && borrow);
+    if (mag[q])
+      top = 64 * q + 63 - __builtin_clzll(mag[q]);
+  }
+  mag[words] = 0;
+  double sign = cmp > 0 ? 1.0 : -1.0;
+  if (top + base >= emax)
+    return sign * __builtin_inf();
+  int r = top - (prec - 1);
+  r = r > emin - base ? r : emin - base; /* the result's lowest bit, as a bit of mag */
+  uint64_t mant;
+  if (r <= 0) {
+    mant = mag[0]; /* every bit fits: exact */
+    r = 0;
+  } else {
+    unsigned s = (unsigned)r % 64, q = (unsigned)r / 64;
+    mant = mag[q] >> s | (s ? mag[q + 1] << (64 - s) : 0);
+    unsigned rb = (unsigned)r - 1; /* the round bit, then everything below it */
+    int round = (int)(mag[rb / 64] >> rb % 64 & 1),
+        sticky = (mag[rb / 64] & ((1ull << rb % 64) - 1)) != 0;
+    for (unsigned k = 0; k < rb / 64 && !sticky; ++k)
+      sticky = mag[k] != 0;
+    mant += round && (sticky || (mant & 1));
+  }
+  int e = r + base; /* value = mant * 2^e, exactly representable (or 2^emax: overflow) */
+  if (e + 64 - __builtin_clzll(mant) > emax)
+    return sign * __builtin_inf();
+  double v = (double)mant;
+  if (e < -1022) /* two exact steps: the result is subnormal or tiny, on its grid already */
+    return sign * (v * redu__bins_pow2(e + 600)) * redu__bins_pow2(-600);
+  return sign * v * redu__bins_pow2(e);
+}
+
+#pragma omp end declare target
+
+/* The launch pragmas every bins kernel shares; launch bounds of the most threads a plan
+ * gives, so that no plan asks more registers than a multiprocessor holds. */
+#define REDU__BINS_MAX_THREADS 1024
+#define REDU__BINS_TARGET(L, ...)                                                                  \
+  REDU__PRAGMA(omp target teams device((L)->device) num_teams((L)->teams)                          \
+                   thread_limit((L)->threads) is_device_ptr(__VA_ARGS__)                           \
+                       ompx_attribute(__attribute__((launch_bounds(REDU__BINS_MAX_THREADS)))))     \
+  REDU__PRAGMA(omp parallel num_threads((L)->threads))
+
+/* Bins of one word per bin: REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT) defines
+ *   void PFX_bins(const redu__bins_launch *L, const T *x, T *out)
+ * WORD(T v): an element's word (x NULL: each element counts as the word 1); FOLD: a
+ * redu__bins_fold_* function; VALUE(uint64_t w): a bin's result; IDENT: the empty bin's word.
+ * Three launches: the bins' words (IDENT, or out's words when accumulating), the elements,
+ * and out (skipped by every thread when a bad key failed the call). */
+#define REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT)                                  \
+  static void PFX##_bins(const redu__bins_launch *L, const T *x, T *out)                           \
+  {                                                                                                \
+    const uint32_t *keys = L->keys;                                                                \
+    uint64_t *acc = L->acc, *status = L->status;                                                   \
+    size_t n = L->n, nbins = L->nbins;                                                             \
+    int skip = L->skip, accumulate = L->accumulate;                                                \
+    REDU__BINS_TARGET(L, out, acc)                                                                 \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(nbins, &b, &e, &step);                                                      \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                              \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, keys, x, acc, status)                                                     \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      uint64_t bad = REDU__BINS_ALL_GOOD;                                                          \
+      redu__bins_share(n, &b, &e, &step);                                                          \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i = b; i < e; i += step) {                                                       \
+        uint32_t k = keys[i];                                                                      \
+        if (k < nbins)                                                                             \
+          FOLD(acc + k, x ? WORD(x[i]) : 1);                                                       \
+        else if (!skip && i < bad)                                                                 \
+          bad = i;                                                                                 \
+      }                                                                                            \
+      redu__bins_report_bad(status, bad);                                                          \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, out, acc, status)                                                         \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? nbins : 0, &b, &e,    \
+                       &step);                                                                     \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        out[k] = VALUE(acc[k]);                                                                    \
+    }                                                                                              \
+  }
+
+/* argmin/argmax bins: REDU__DEFINE_BINS_ARG(PFX, T, WORD, FOLD, VALUE, IDENT) defines
+ *   void PFX_bins_arg(const redu__bins_launch *L, const T *x, T *out, size_t *index)
+ * with the columns of REDU__DEFINE_BINS_WORDS over order keys: each bin's winning key, then
+ * the lowest position holding it (an accumulated bin's own index competes as a position). */
+#define REDU__DEFINE_BINS_ARG(PFX, T, WORD, FOLD, VALUE, IDENT)                                    \
+  static void PFX##_bins_arg(const redu__bins_launch *L, const T *x, T *out, size_t *index)        \
+  {                                                                                                \
+    const uint32_t *keys = L->keys;                                                                \
+    uint64_t *acc = L->acc, *idx = L->idx, *status = L->status;                                    \
+    size_t n = L->n, nbins = L->nbins;                                                             \
+    int skip = L->skip, accumulate = L->accumulate;                                                \
+    REDU__BINS_TARGET(L, out, acc)                                                                 \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(nbins, &b, &e, &step);                                                      \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                              \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, keys, x, acc, status)                                                     \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      uint64_t bad = REDU__BINS_ALL_GOOD;                                                          \
+      redu__bins_share(n, &b, &e, &step);                                                          \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i = b; i < e; i += step) {                                                       \
+        uint32_t k = keys[i];                                                                      \
+        if (k < nbins)                                                                             \
+          FOLD(acc + k, WORD(x[i]));                                                               \
+        else if (!skip && i < bad)                                                                 \
+          bad = i;                                                                                 \
+      }                                                                                            \
+      redu__bins_report_bad(status, bad);                                                          \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, out, index, acc, idx)                                                     \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(nbins, &b, &e, &step);                                                      \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        idx[k] = accumulate && WORD(out[k]) == acc[k] ? (uint64_t)index[k] : REDU__BINS_ALL_GOOD;  \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, keys, x, acc, idx, status)                                                \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? n : 0, &b, &e,        \
+                       &step);                                                                     \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i = b; i < e; i += step) {                                                       \
+        uint32_t k = keys[i];                                                                      \
+        if (k < nbins && WORD(x[i]) == acc[k])                                                     \
+          redu__bins_fold_min(idx + k, i);                                                         \
+      }                                                                                            \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, out, index, acc, idx, status)                                             \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? nbins : 0, &b, &e,    \
+                       &step);                                                                     \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step) {                                                       \
+        out[k] = VALUE(acc[k]);                                                                    \
+        index[k] = (size_t)idx[k];                                                                 \
+      }                                                                                            \
+    }                                                                                              \
+  }
+
+/* Float sums (T float or double): REDU__DEFINE_BINS_FSUM(PFX, T, PREC, EMIN, EMAX) defines
+ *   void PFX_bins_range(const redu__bins_launch *L, const T *x, const T *out)
+ * (status[1], status[2]: the exponent range of x, and of out when accumulating; status[0]:
+ * the lowest bad key), then, once the host has chosen base and W,
+ *   void PFX_bins_fsum(const redu__bins_launch *L, const T *x, T *out)
+ * (the bins cleared, the terms deposited, each bin rounded into out). x NULL counts. */
+#define REDU__DEFINE_BINS_FSUM(PFX, T, PREC, EMIN, EMAX)                                           \
+  static void PFX##_bins_range(const redu__bins_launch *L, const T *x, const T *out)               \
+  {                                                                                                \
+    const uint32_t *keys = L->keys;                                                                \
+    uint64_t *status = L->status;                                                                  \
+    size_t n = L->n, nbins = L->nbins;                                                             \
+    int skip = L->skip, accumulate = L->accumulate;                                                \
+    REDU__BINS_TARGET(L, keys, x, out, status)                                                     \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      uint64_t bad = REDU__BINS_ALL_GOOD;                                                          \
+      int lo = REDU__BINS_EXP_BIAS, hi = -REDU__BINS_EXP_BIAS;                                     \
+      redu__bins_share(n, &b, &e, &step);                                                          \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i = b; i < e; i += step) {                                                       \
+        if (keys[i] >= nbins && !skip && i < bad)                                                  \
+          bad = i;                                                                                 \
+        redu__bins_widen(x ? (double)x[i] : 1.0, &lo, &hi);                                        \
+      }                                                                                            \
+      redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                     \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        redu__bins_widen((double)out[k], &lo, &hi);                                                \
+      redu__bins_report_bad(status, bad);                                                          \
+      if (lo <= hi) {                                                                              \
+        __atomic_fetch_min(status + 1, (uint64_t)(lo + REDU__BINS_EXP_BIAS), __ATOMIC_RELAXED);    \
+        __atomic_fetch_max(status + 2, (uint64_t)(hi + REDU__BINS_EXP_BIAS), __ATOMIC_RELAXED);    \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  static void PFX##_bins_fsum(const redu__bins_launch *L, const T *x, T *out)                      \
+  {                                                                                                \
+    const uint32_t *keys = L->keys;                                                                \
+    uint64_t *acc = L->acc;                                                                        \
+    size_t n = L->n, nbins = L->nbins;                                                             \
+    int accumulate = L->accumulate, words = L->words, base = L->base;                              \
+    size_t stride = 2 * (size_t)words + 1;                                                         \
+    REDU__BINS_TARGET(L, out, acc)                                                                 \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(nbins *stride, &b, &e, &step);                                              \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        acc[k] = 0;                                                                                \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, keys, x, out, acc)                                                        \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(n, &b, &e, &step);                                                          \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i = b; i < e; i += step) {                                                       \
+        uint32_t k = keys[i];                                                                      \
+        if (k < nbins)                                                                             \
+          redu__bins_deposit(acc + k * stride, words, base, x ? (double)x[i] : 1.0);               \
+      }                                                                                            \
+      redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                     \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        redu__bins_deposit(acc + k * stride, words, base, (double)out[k]);                         \
+    }                                                                                              \
+    REDU__BINS_TARGET(L, out, acc)                                                                 \
+    {                                                                                              \
+      size_t b, e, step;                                                                           \
+      redu__bins_share(nbins, &b, &e, &step);                                                      \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step)                                                         \
+        out[k] = (T)redu__bins_round(acc + k * stride, words, base, PREC, EMIN, EMAX);             \
+    }                                                                                              \
+  }
+
+#endif

@@ -1,0 +1,317 @@
+#include "host/redu_bins.h"
+#include "host/redu_device.h"
+#include "host/redu_error.h"
+#include "host/redu_host_arrays.h"
+#include "host/redu_plan.h"
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes of a bins buffer before its words: the status words, padded. */
+#define REDU__BINS_STATUS_BYTES 64
+/* Float sums: the most bytes the bins' words may take before the window is cut at its low
+ * end (REDU_EXACT: an error instead); REDU_BINS_MAX_BYTES sets another (tests, tuning).
+ * Doubles over their whole range need 69 words a bin; data within 2^-100..2^100, 5. */
+#define REDU__BINS_MAX_FSUM_BYTES ((size_t)1 << 30)
+
+static size_t redu__bins_max_bytes(void)
+{
+  const char *e = getenv("REDU_BINS_MAX_BYTES");
+  char *end;
+  unsigned long long v = e && *e ? strtoull(e, &end, 10) : 0;
+  return v && !*end ? (size_t)v : REDU__BINS_MAX_FSUM_BYTES;
+}
+
+/* The status words at rest: no bad key, an empty exponent range. */
+static const uint64_t redu__bins_rest[3] = {REDU__BINS_ALL_GOOD, UINT64_MAX, 0};
+
+static redu_status redu__bins_copy(int dst_dev, int src_dev, void *dst, const void *src,
+                                   size_t bytes, const char *fn)
+{
+  if (omp_target_memcpy(dst, src, bytes, 0, 0, dst_dev, src_dev) != 0)
+    return redu__fail(REDU_ERR_DEVICE, "%s: a %zu-byte copy to or from device memory failed", fn,
+                      bytes);
+  return REDU_OK;
+}
+
+/* Puts the status words back to rest. */
+static redu_status redu__bins_rest_status(redu__bins_call *c)
+{
+  return redu__bins_copy(c->launch.device, redu__initial_device(), c->launch.status,
+                         redu__bins_rest, sizeof redu__bins_rest, c->fn);
+}
+
+/* Grows the slot's bins buffer to the status and `words` words; the status set to rest when
+ * the buffer is new. */
+static redu_status redu__bins_memory(redu__bins_call *c, size_t words)
+{
+  size_t bytes = REDU__BINS_STATUS_BYTES + words * sizeof(uint64_t);
+  int got = words > (SIZE_MAX - REDU__BINS_STATUS_BYTES) / sizeof(uint64_t)
+                ? -1
+                : redu__scratch_bins(c->owner, c->slot, bytes);
+  if (got < 0)
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                      "%s: no device memory for %zu words of bins on device %d; pass fewer bins",
+                      c->fn, words, c->launch.device);
+  c->launch.status = (uint64_t *)c->slot->bins;
+  c->launch.acc = (uint64_t *)((char *)c->slot->bins + REDU__BINS_STATUS_BYTES);
+  return got ? redu__bins_rest_status(c) : REDU_OK;
+}
+
+/* One array of the call: `bytes` from p (NULL allowed when bytes is 0) inside the address
+ * space and aligned. */
+static redu_status redu__bins_check_array(const char *fn, const char *what, const void *p,
+                                          size_t count, size_t size, size_t align)
+{
+  if (count > SIZE_MAX / size || (p && (uintptr_t)p > UINTPTR_MAX - count * size))
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: %zu elements of %zu bytes starting at %s = %p exceed the address "
+                      "space",
+                      fn, count, size, what, p);
+  if ((uintptr_t)p % align)
+    return redu__fail(REDU_ERR_MISALIGNED,
+                      "%s: %s = %p is not aligned to its %zu-byte element type; pass the start "
+                      "of an array of that type",
+                      fn, what, p, size);
+  return REDU_OK;
+}
+
+/* An output [o, o + ob) apart from an array [p, p + pb). */
+static redu_status redu__bins_apart(const char *fn, const char *out_name, const void *o, size_t ob,
+                                    const char *name, const void *p, size_t pb)
+{
+  uintptr_t a = (uintptr_t)o, b = (uintptr_t)p;
+  if (!o || !p || !ob || !pb || a >= b + pb || b >= a + ob)
+    return REDU_OK;
+  return redu__fail(REDU_ERR_OVERLAP,
+                    "%s: %s = %p (%zu bytes) overlaps %s = %p (%zu bytes); give the outputs "
+                    "memory of their own",
+                    fn, out_name, o, ob, name, p, pb);
+}
+
+/* Pointers, sizes, alignment and overlaps, in that order, as every call judges them. */
+static redu_status redu__bins_check(const char *fn, size_t elem_size, size_t elem_align,
+                                    redu__bins_kind kind, int counts, const uint32_t *keys,
+                                    const void *x, size_t n, size_t nbins, const void *out,
+                                    const size_t *index)
+{
+  const char *null = n && !keys                                  ? "keys"
+                     : n && !x && !counts                        ? "x"
+                     : nbins && !out                             ? "out"
+                     : nbins && !index && kind == REDU__BINS_ARG ? "index"
+                                                                 : NULL;
+  if (null)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL with n = %zu and nbins = %zu", fn, null, n,
+                      nbins);
+  redu_status s;
+  if ((s = redu__bins_check_array(fn, "keys", keys, n, sizeof *keys, _Alignof(uint32_t))) !=
+          REDU_OK ||
+      (s = redu__bins_check_array(fn, "x", x, x ? n : 0, elem_size, elem_align)) != REDU_OK ||
+      (s = redu__bins_check_array(fn, "out", out, nbins, elem_size, elem_align)) != REDU_OK ||
+      (s = redu__bins_check_array(fn, "index", kind == REDU__BINS_ARG ? index : NULL, nbins,
+                                  sizeof(size_t), _Alignof(size_t))) != REDU_OK)
+    return s;
+  size_t kb = n * sizeof *keys, xb = x ? n * elem_size : 0, ob = nbins * elem_size;
+  size_t ib = kind == REDU__BINS_ARG ? nbins * sizeof(size_t) : 0;
+  if ((s = redu__bins_apart(fn, "out", out, ob, "keys", keys, kb)) != REDU_OK ||
+      (s = redu__bins_apart(fn, "out", out, ob, "x", x, xb)) != REDU_OK ||
+      (s = redu__bins_apart(fn, "index", index, ib, "keys", keys, kb)) != REDU_OK ||
+      (s = redu__bins_apart(fn, "index", index, ib, "x", x, xb)) != REDU_OK ||
+      (s = redu__bins_apart(fn, "index", index, ib, "out", out, ob)) != REDU_OK)
+    return s;
+  return REDU_OK;
+}
+
+/* REDU_INPUT_HOST on a device: keys and x read in place where mapped, else staged; out and
+ * index staged, filled from the host when accumulating, and copied back by redu__bins_end. */
+static redu_status redu__bins_host_arrays(redu__bins_call *c, redu__device *d,
+                                          const uint32_t **keys, size_t n, size_t elem_size,
+                                          int accumulate)
+{
+  redu__host_array a[4] = {
+      {.host = *keys, .bytes = n * sizeof **keys},
+      {.host = c->x, .bytes = c->x ? n * elem_size : 0},
+      {.host = c->out, .bytes = c->out_bytes, .out = 1},
+      {.host = c->index, .bytes = c->index_bytes, .out = 1},
+  };
+  redu_status s = redu__host_arrays_in(d, c->slot, a, 4, c->fn);
+  if (s != REDU_OK)
+    return s;
+  c->out_host = c->out, c->index_host = c->index;
+  *keys = a[0].dev, c->x = a[1].dev, c->out = (void *)a[2].dev, c->index = (size_t *)a[3].dev;
+  if (accumulate && c->out_bytes &&
+      (s = redu__bins_copy(d->number, redu__initial_device(), c->out, c->out_host, c->out_bytes,
+                           c->fn)) != REDU_OK)
+    return s;
+  if (accumulate && c->index_bytes)
+    s = redu__bins_copy(d->number, redu__initial_device(), c->index, c->index_host, c->index_bytes,
+                        c->fn);
+  return s;
+}
+
+redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_size,
+                             size_t elem_align, redu__bins_kind kind, int counts, int device,
+                             const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,
+                             size_t *index, const redu_options *opts)
+{
+  *c = (redu__bins_call){.fn = fn};
+  if (opts && opts->scratchpad)
+    return redu__fail(REDU_ERR_UNSUPPORTED,
+                      "%s: bins calls take libredu's own scratch, which grows with nbins; pass "
+                      "scratchpad = NULL",
+                      fn);
+  const redu__call_shape sh = {.fn = fn,
+                               .elem_size = elem_size,
+                               .elem_align = elem_align,
+                               .acc_size = sizeof(uint64_t),
+                               .acc_align = _Alignof(uint64_t),
+                               .builtin = 1,
+                               .bins = 1,
+                               .bins_exact = kind == REDU__BINS_FSUM};
+  unsigned flags = opts ? opts->flags : 0;
+  int skip = (flags & REDU_BINS_SKIP_BAD_KEYS) != 0,
+      accumulate = (flags & REDU_BINS_ACCUMULATE) != 0;
+  redu__device *d;
+  int none;
+  redu_status s = redu__call_open(&sh, device, n ? n : nbins, 0, opts, &d, &none);
+  if (s != REDU_OK)
+    return s;
+  if ((s = redu__bins_check(fn, elem_size, elem_align, kind, counts, keys, x, n, nbins, out,
+                            index)) != REDU_OK)
+    return s;
+  if (!nbins && (!n || skip)) { /* no bin and no key to fail: nothing to do */
+    c->empty = 1;
+    return REDU_OK;
+  }
+  int on_host = (flags & REDU_INPUT_HOST) && !d->is_initial;
+  size_t kb = n * sizeof *keys, xb = x ? n * elem_size : 0;
+  c->out_bytes = nbins * elem_size;
+  c->index_bytes = kind == REDU__BINS_ARG ? nbins * sizeof(size_t) : 0;
+  if (!on_host &&
+      ((s = redu__check_device_range(d, keys, kb, "keys", fn, NULL)) != REDU_OK ||
+       (s = redu__check_device_range(d, x, xb, "x", fn, NULL)) != REDU_OK ||
+       (s = redu__check_device_range(d, out, c->out_bytes, "out", fn, NULL)) != REDU_OK ||
+       (s = redu__check_device_range(d, index, c->index_bytes, "index", fn, NULL)) != REDU_OK))
+    return s;
+  redu__plan p;
+  if ((s = redu__plan_make(d, n > nbins ? n : nbins, &sh, opts, &p)) != REDU_OK)
+    return s;
+  if (!(c->slot = redu__scratch_acquire(d)))
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d", fn,
+                      d->number);
+  c->owner = d;
+  c->exact = (flags & REDU_EXACT) != 0;
+  c->fsum = kind == REDU__BINS_FSUM;
+  c->x = x, c->out = out, c->index = index;
+  c->launch = (redu__bins_launch){.device = d->number,
+                                  .teams = p.teams,
+                                  .threads = p.threads,
+                                  .keys = keys,
+                                  .n = n,
+                                  .nbins = nbins,
+                                  .skip = skip,
+                                  .accumulate = accumulate};
+  if (on_host)
+    s = redu__bins_host_arrays(c, d, &c->launch.keys, n, elem_size, accumulate);
+  if (s == REDU_OK)
+    s = redu__bins_memory(c, kind == REDU__BINS_FSUM  ? 0
+                             : kind == REDU__BINS_ARG ? 2 * nbins
+                                                      : nbins);
+  if (s != REDU_OK) {
+    redu__scratch_release(d, c->slot);
+    return s;
+  }
+  c->launch.idx = c->launch.acc + nbins;
+  if (redu__verbose()) {
+    char reason[160];
+    redu__plan_reason(d, &p, reason, sizeof reason);
+    fprintf(stderr,
+            "libredu: %s: device %d (%s): n=%zu, nbins=%zu -> %s: %d teams x %d threads [%s]\n", fn,
+            d->number, d->name, n, nbins,
+            kind == REDU__BINS_FSUM  ? "exact fixed-point bins through atomics"
+            : kind == REDU__BINS_ARG ? "key then lowest-position atomics per bin"
+                                     : "one atomic word per bin",
+            p.teams, p.threads, reason);
+  }
+  return REDU_OK;
+}
+
+/* Bits that hold any count up to v. */
+static int redu__bins_bits(size_t v)
+{
+  int b = 0;
+  while (b < 64 && v >> b)
+    ++b;
+  return b;
+}
+
+redu_status redu__bins_window(redu__bins_call *c)
+{
+  uint64_t st[3];
+  redu__bins_launch *L = &c->launch;
+  redu_status s =
+      redu__bins_copy(redu__initial_device(), L->device, st, L->status, sizeof st, c->fn);
+  if (s != REDU_OK)
+    return s;
+  if (st[0] != REDU__BINS_ALL_GOOD)
+    return REDU_ERR_BAD_KEY; /* redu__bins_end says which */
+  int words = 1, base = 0, need = 1;
+  if (st[1] <= st[2]) {
+    int lo = (int)st[1] - REDU__BINS_EXP_BIAS, hi = (int)st[2] - REDU__BINS_EXP_BIAS;
+    int top =
+        hi + redu__bins_bits(L->n + (L->accumulate ? L->nbins : 0)); /* sums stay below 2^top */
+    need = (top - lo + 63) / 64;
+    /* Words a bin may take under the cap (positive and negative halves and the flags). */
+    size_t cap = redu__bins_max_bytes();
+    size_t room = L->nbins ? cap / sizeof(uint64_t) / L->nbins : SIZE_MAX;
+    size_t fit = room >= 2 * (size_t)need + 1 ? (size_t)need : room >= 5 ? (room - 1) / 2 : 2;
+    words = (int)fit;
+    base = words == need ? lo : top - 64 * words;
+  }
+  if (words < need && c->exact)
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                      "%s: exact bins over this range of values need %d words a bin, %zu bytes "
+                      "for %zu bins, past the %zu-byte cap; pass fewer bins, or drop REDU_EXACT "
+                      "for bins exact to the top %d bits",
+                      c->fn, need, (2 * (size_t)need + 1) * 8 * L->nbins, L->nbins,
+                      redu__bins_max_bytes(), 64 * words);
+  if (L->nbins > SIZE_MAX / (2 * (size_t)words + 1))
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: nbins = %zu bins of %d words exceed the address space", c->fn, L->nbins,
+                      2 * words + 1);
+  if ((s = redu__bins_memory(c, L->nbins * (2 * (size_t)words + 1))) != REDU_OK)
+    return s;
+  L->words = words, L->base = base;
+  if (redu__verbose())
+    fprintf(stderr, "libredu: %s: %d words a bin from 2^%d%s\n", c->fn, words, base,
+            words < need ? " (cut at the low end: past the memory cap)" : " (exact)");
+  return REDU_OK;
+}
+
+redu_status redu__bins_end(redu__bins_call *c, redu_status s)
+{
+  redu__bins_launch *L = &c->launch;
+  uint64_t bad = REDU__BINS_ALL_GOOD;
+  if ((s == REDU_OK || s == REDU_ERR_BAD_KEY) && !L->skip)
+    s = redu__bins_copy(redu__initial_device(), L->device, &bad, L->status, sizeof bad, c->fn);
+  if (bad != REDU__BINS_ALL_GOOD) {
+    uint32_t key = 0;
+    redu__bins_copy(redu__initial_device(), L->device, &key, L->keys + bad, sizeof key, c->fn);
+    s = redu__fail(REDU_ERR_BAD_KEY,
+                   "%s: keys[%llu] = %u is not below nbins = %zu (the first such key); fix the "
+                   "keys, or pass REDU_BINS_SKIP_BAD_KEYS to skip them",
+                   c->fn, (unsigned long long)bad, key, L->nbins);
+  }
+  /* The float sums' range words change on every call, the bad key's only on a bad key. */
+  if (bad != REDU__BINS_ALL_GOOD || c->fsum) {
+    redu_status r = redu__bins_rest_status(c);
+    s = s == REDU_OK ? r : s;
+  }
+  if (s == REDU_OK && c->out_host && c->out_bytes)
+    s = redu__host_copy_back(L->device, c->out_host, c->out, c->out_bytes, c->fn);
+  if (s == REDU_OK && c->index_host && c->index_bytes)
+    s = redu__host_copy_back(L->device, c->index_host, c->index, c->index_bytes, c->fn);
+  redu__scratch_release(c->owner, c->slot);
+  return s;
+}

@@ -1,0 +1,53 @@
+/* The host half of the bins calls (libredu/redu_bins.h), around the kernels of
+ * device/redu_bins_kernel.h: the checks every bins call shares, its plan and device memory,
+ * host arrays, the float sums' window, and the status at the end. */
+#ifndef REDU_HOST_BINS_H
+#define REDU_HOST_BINS_H
+
+#include "device/redu_bins_kernel.h"
+#include "host/redu_scratch.h"
+#include "redu.h"
+
+/* How a call's bins are kept. */
+typedef enum {
+  REDU__BINS_WORD, /* one word per bin */
+  REDU__BINS_ARG,  /* a key word and a position word per bin */
+  REDU__BINS_FSUM  /* a float sum's fixed-point bins (sized by redu__bins_window) */
+} redu__bins_kind;
+
+typedef struct redu__bins_call {
+  const char *fn;
+  redu__device *owner;
+  redu__slot *slot;
+  redu__bins_launch launch;
+  int empty;     /* nothing to do (nbins 0, and no key or every key skipped) */
+  int exact;     /* REDU_EXACT: a window cut at the low end is an error */
+  int fsum;      /* REDU__BINS_FSUM: the range launch leaves the status to put back */
+  const void *x; /* device addresses of the call's arrays */
+  void *out;
+  size_t *index;
+  void *out_host; /* REDU_INPUT_HOST: where out and index go back, or NULL */
+  size_t *index_host;
+  size_t out_bytes, index_bytes;
+} redu__bins_call;
+
+/* The opening of a bins call: options, device, every pointer and size, the plan, host
+ * arrays (out and index staged, and filled from the host when accumulating), and the bins'
+ * memory for REDU__BINS_WORD and REDU__BINS_ARG. x may be NULL with n > 0 only where
+ * `counts` (redu_bins_sum_<t>: each element counts 1). On REDU_OK with c->empty unset the
+ * caller launches and ends with redu__bins_end; on any other status nothing is held. */
+redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_size,
+                             size_t elem_align, redu__bins_kind kind, int counts, int device,
+                             const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,
+                             size_t *index, const redu_options *opts);
+
+/* Float sums, after the range launch: reads the bad key and the exponent range, chooses the
+ * window (launch.base, launch.words) and grows the bins' memory. REDU_OK, or a status (then
+ * the caller goes to redu__bins_end with it). */
+redu_status redu__bins_window(redu__bins_call *c);
+
+/* The end of a call begun with REDU_OK: s, or the bad key's status (read back unless keys
+ * are skipped), or a failed copy back; releases the slot. */
+redu_status redu__bins_end(redu__bins_call *c, redu_status s);
+
+#endif
