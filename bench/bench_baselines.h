@@ -9,6 +9,7 @@
 #define BENCH_BASELINES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum { BENCH_SUM, BENCH_MIN, BENCH_MAX, BENCH_ARGMIN, BENCH_OP_COUNT } bench_op;
 typedef enum { BENCH_F64, BENCH_F32, BENCH_I32, BENCH_I64, BENCH_TYPE_COUNT } bench_type;
@@ -37,6 +38,10 @@ void bench_copy_kernel(int dev, const void *x, void *y, size_t bytes, int teams,
  * one contiguous chunk each, four 16-byte accumulators (vectorised), no reduction tree. */
 void bench_host_read(const void *x, size_t bytes);
 void bench_empty_region(int dev);
+/* out[k] = the sum of x[i] (BENCH_F64, BENCH_F32) or the count (any other t: out uint32_t)
+ * over keys[i] == k, through `reduction(+ : out[0:nbins])` on the device; out on the host. */
+void bench_bins_clause(int dev, bench_type t, const uint32_t *keys, const void *x, size_t n,
+                       size_t nbins, void *out);
 
 /* The regions section's loops with clang's clauses (peer_region_clause.c): sum of x, dot
  * product of x and y, or sum, max and count of x > 0.5 in one loop; v[0] the sum, v[1] the

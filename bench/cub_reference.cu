@@ -7,7 +7,8 @@
 // data after it (y[i] = element max_n + i), as redu-bench's exact section does. With
 // --struct N, also the structs section's complex sum of N elements (run_struct). Impl
 // cubscan, cubscanx: DeviceScan::InclusiveSum and ExclusiveSum for the scan section (run_scan);
-// cubsegscan: DeviceScan::InclusiveSumByKey for its segmented table (run_segscan).
+// cubsegscan: DeviceScan::InclusiveSumByKey for its segmented table (run_segscan). Impl
+// cubhist, atomg, atoms: the bins section's peers (run_bins_counts, run_bins_sums).
 //   redu-bench-cub N [N ...] [--struct N]
 #include <algorithm>
 #include <chrono>
@@ -391,6 +392,113 @@ static void run_floor()
   cudaFree(d);
 }
 
+// The bins section of redu-bench (bench_bins.h): keys (the formula of bench_bins.c), CUB's
+// DeviceHistogram::HistogramEven counting them into nbins bins of width 1 (impl cubhist),
+// and the float sums' atomicAdd kernels: on global memory (atomg) and privatised in shared
+// memory, one copy per block, where the bins fit (atoms). End to end, results on the device.
+__global__ void bins_keys(uint32_t *keys, size_t n, size_t nbins, int same)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x) {
+    uint64_t h = i * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 29;
+    keys[i] = same ? 0 : (uint32_t)(h % nbins);
+  }
+}
+
+template <typename T>
+__global__ void bins_atomic_global(const uint32_t *keys, const T *x, size_t n, T *out)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    atomicAdd(out + keys[i], x[i]);
+}
+
+template <typename T>
+__global__ void bins_atomic_shared(const uint32_t *keys, const T *x, size_t n, size_t nbins, T *out)
+{
+  extern __shared__ unsigned char bins_mem[];
+  T *sh = (T *)bins_mem;
+  for (size_t k = threadIdx.x; k < nbins; k += blockDim.x)
+    sh[k] = 0;
+  __syncthreads();
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    atomicAdd(sh + keys[i], x[i]);
+  __syncthreads();
+  for (size_t k = threadIdx.x; k < nbins; k += blockDim.x)
+    atomicAdd(out + k, sh[k]);
+}
+
+template <typename T> static void run_bins_sums(const char *name, const std::vector<size_t> &sizes)
+{
+  size_t max_n = *std::max_element(sizes.begin(), sizes.end());
+  uint32_t *keys;
+  T *x, *out;
+  int sms = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CHECK(cudaMalloc(&keys, max_n * sizeof *keys));
+  CHECK(cudaMalloc(&x, max_n * sizeof(T)));
+  CHECK(cudaMalloc(&out, 65536 * sizeof(T)));
+  fill<<<1024, 256>>>(x, max_n);
+  const size_t nbins_of[] = {256, 65536, 256};
+  for (int c = 0; c < 3; ++c) {
+    size_t nbins = nbins_of[c];
+    int same = c == 2;
+    if (same && sizeof(T) == 4)
+      continue;
+    bins_keys<<<1024, 256>>>(keys, max_n, nbins, same);
+    CHECK(cudaDeviceSynchronize());
+    for (size_t n : sizes) {
+      printf("atomg,b%zu%s,%s,%zu,%.6f\n", nbins, same ? "s" : "", name, n, median_ms([&] {
+               CHECK(cudaMemsetAsync(out, 0, nbins * sizeof(T)));
+               bins_atomic_global<T><<<sms * 8, 256>>>(keys, x, n, out);
+               CHECK(cudaDeviceSynchronize());
+             }));
+      if (nbins * sizeof(T) <= 48 * 1024)
+        printf("atoms,b%zu%s,%s,%zu,%.6f\n", nbins, same ? "s" : "", name, n, median_ms([&] {
+                 CHECK(cudaMemsetAsync(out, 0, nbins * sizeof(T)));
+                 bins_atomic_shared<T><<<sms * 4, 256, nbins * sizeof(T)>>>(keys, x, n, nbins, out);
+                 CHECK(cudaDeviceSynchronize());
+               }));
+    }
+  }
+  fflush(stdout);
+  CHECK(cudaFree(keys));
+  CHECK(cudaFree(x));
+  CHECK(cudaFree(out));
+}
+
+static void run_bins_counts(const std::vector<size_t> &sizes)
+{
+  size_t max_n = *std::max_element(sizes.begin(), sizes.end());
+  uint32_t *keys;
+  int *hist;
+  CHECK(cudaMalloc(&keys, max_n * sizeof *keys));
+  CHECK(cudaMalloc(&hist, 65536 * sizeof *hist));
+  for (size_t nbins : {(size_t)256, (size_t)65536}) {
+    bins_keys<<<1024, 256>>>(keys, max_n, nbins, 0);
+    CHECK(cudaDeviceSynchronize());
+    for (size_t n : sizes) {
+      void *temp = nullptr;
+      size_t tb = 0;
+      int levels = (int)nbins + 1;
+      uint32_t lo = 0, hi = (uint32_t)nbins;
+      CHECK(cub::DeviceHistogram::HistogramEven(temp, tb, keys, hist, levels, lo, hi, (int)n));
+      CHECK(cudaMalloc(&temp, tb));
+      printf("cubhist,b%zu,u32,%zu,%.6f\n", nbins, n, median_ms([&] {
+               CHECK(cub::DeviceHistogram::HistogramEven(temp, tb, keys, hist, levels, lo, hi,
+                                                         (int)n));
+               CHECK(cudaDeviceSynchronize());
+             }));
+      CHECK(cudaFree(temp));
+    }
+  }
+  fflush(stdout);
+  CHECK(cudaFree(keys));
+  CHECK(cudaFree(hist));
+}
+
 int main(int argc, char **argv)
 {
   std::vector<size_t> sizes;
@@ -417,6 +525,9 @@ int main(int argc, char **argv)
   run_scan<double>("f64", sizes);
   run_segscan<int32_t>("i32", *std::max_element(sizes.begin(), sizes.end()));
   run_segscan<double>("f64", *std::max_element(sizes.begin(), sizes.end()));
+  run_bins_counts(sizes);
+  run_bins_sums<float>("f32", sizes);
+  run_bins_sums<double>("f64", sizes);
   if (struct_n)
     run_struct(struct_n);
   return 0;

@@ -12,7 +12,9 @@
  * redu_segmented_sum_f64 call over 2^max-log2 doubles in uniform and power-law segments,
  * and 10,000 segments of 1,000, beside CUB's DeviceSegmentedReduce), scan (inclusive scans
  * up to 2^max-log2 elements, each pass forced and the planner's choice, beside CUB's
- * DeviceScan and a copy kernel, bench/bench_scan.h), floor (the per-call
+ * DeviceScan and a copy kernel, bench/bench_scan.h), bins (counts and float sums into 256
+ * and 65,536 bins up to 2^max-log2 elements, beside OpenMP's array-section clause, CUB's
+ * DeviceHistogram and atomicAdd kernels, bench/bench_bins.h), floor (the per-call
  * floor at n = 1 ... 2^20, bench/bench_floor.h; --floor-case NAME repeats one of its cases
  * for a profiler), multi (every GPU of the node reducing 2^max-log2 doubles each in one
  * redu_multi_reduce call, against device 0 alone over all of them; GPU machines with two or
@@ -27,6 +29,7 @@
  * figure that was not measured prints "-" (an empty CSV field). */
 #include "bench_arrays.h"
 #include "bench_baselines.h"
+#include "bench_bins.h"
 #include "bench_exact.h"
 #include "bench_floor.h"
 #include "bench_multi.h"
@@ -95,6 +98,7 @@ static void load_cub(const size_t *sizes, int nsizes, size_t struct_n, int floor
     bench_arrays_note(impl, op, type, n, ms);
     bench_structs_note(impl, op, n, ms);
     bench_scan_note(impl, op, type, n, ms);
+    bench_bins_note(impl, op, type, n, ms);
   }
   pclose(p);
 }
@@ -127,13 +131,13 @@ int main(int argc, char **argv)
              atoi(argv[i + 1]) <= 64)
       repeat = atoi(argv[++i]);
     else {
-      fprintf(
-          stderr,
-          "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
-          "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
-          "[--only arrays,structs,regions,exact,segmented,scan,floor,multi] [--floor-case NAME] "
-          "[--repeat K (1..64)]\n",
-          argv[0]);
+      fprintf(stderr,
+              "usage: %s [--quick] [--max-log2 K] [--csv FILE] [--no-cub] "
+              "[--ops sum,min,max,argmin] [--types f64,f32,i32,i64] [--struct-log2 K] "
+              "[--only arrays,structs,regions,exact,segmented,scan,bins,floor,multi] "
+              "[--floor-case NAME] "
+              "[--repeat K (1..64)]\n",
+              argv[0]);
       return 2;
     }
   }
@@ -237,6 +241,13 @@ int main(int argc, char **argv)
   if (bench_listed(sections, "scan")) {
     bench_timing bt = {empty_ms, on_host, csv};
     int m = bench_scan(dev, max_n, &bt);
+    if (m < 0)
+      return 1;
+    mismatches += m;
+  }
+  if (bench_listed(sections, "bins")) {
+    bench_timing bt = {empty_ms, on_host, csv};
+    int m = bench_bins(dev, max_n, &bt);
     if (m < 0)
       return 1;
     mismatches += m;

@@ -63,6 +63,9 @@ typedef struct redu__bins_launch {
   uint64_t *status; /* [0] the lowest bad key's position; [1], [2] float sums' exponents */
   int skip;         /* keys >= nbins skipped instead of failing the call */
   int accumulate;   /* out's values (and indices) enter their bins */
+  size_t team_mem;  /* bytes of dynamic team memory a team takes for private bins, or 0 */
+  void *spill;      /* private bins in device memory (CPUs), per_team bytes a team, or NULL */
+  size_t per_team;  /* bytes of a team's private bins; 0: none, straight to the global bins */
   int words;        /* float sums: W */
   int base;         /* float sums: the exponent of bit 0 */
 } redu__bins_launch;
@@ -92,12 +95,23 @@ static inline void redu__bins_report_bad(uint64_t *status, uint64_t bad)
 }
 
 /* Folds w into *p by op (the word ops; names as the op table's). Updates that cannot change
- * the word are skipped: fewer atomics where many elements meet one bin. */
+ * the word are skipped: fewer atomics where many elements meet one bin. The _plain twins
+ * fold without atomics, for private bins of a one-thread team (CPUs: an atomic
+ * read-modify-write costs about 20 cycles even uncontended). */
+static inline uint64_t redu__bins_fetch_add(uint64_t *p, uint64_t w, int solo)
+{
+  if (!solo)
+    return __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
+  uint64_t old = *p;
+  *p = old + w;
+  return old;
+}
 static inline void redu__bins_fold_add(uint64_t *p, uint64_t w)
 {
   if (w)
     __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
 }
+static inline void redu__bins_fold_add_plain(uint64_t *p, uint64_t w) { *p += w; }
 static inline void redu__bins_fold_mul(uint64_t *p, uint64_t w)
 {
   if (w == 1)
@@ -106,31 +120,37 @@ static inline void redu__bins_fold_mul(uint64_t *p, uint64_t w)
   while (!__atomic_compare_exchange_n(p, &old, old * w, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
     ;
 }
+static inline void redu__bins_fold_mul_plain(uint64_t *p, uint64_t w) { *p *= w; }
 static inline void redu__bins_fold_min(uint64_t *p, uint64_t w)
 {
   if (w < __atomic_load_n(p, __ATOMIC_RELAXED))
     __atomic_fetch_min(p, w, __ATOMIC_RELAXED);
 }
+static inline void redu__bins_fold_min_plain(uint64_t *p, uint64_t w) { *p = w < *p ? w : *p; }
 static inline void redu__bins_fold_max(uint64_t *p, uint64_t w)
 {
   if (w > __atomic_load_n(p, __ATOMIC_RELAXED))
     __atomic_fetch_max(p, w, __ATOMIC_RELAXED);
 }
+static inline void redu__bins_fold_max_plain(uint64_t *p, uint64_t w) { *p = w > *p ? w : *p; }
 static inline void redu__bins_fold_and(uint64_t *p, uint64_t w)
 {
   if (~w & __atomic_load_n(p, __ATOMIC_RELAXED))
     __atomic_fetch_and(p, w, __ATOMIC_RELAXED);
 }
+static inline void redu__bins_fold_and_plain(uint64_t *p, uint64_t w) { *p &= w; }
 static inline void redu__bins_fold_or(uint64_t *p, uint64_t w)
 {
   if (w & ~__atomic_load_n(p, __ATOMIC_RELAXED))
     __atomic_fetch_or(p, w, __ATOMIC_RELAXED);
 }
+static inline void redu__bins_fold_or_plain(uint64_t *p, uint64_t w) { *p |= w; }
 static inline void redu__bins_fold_xor(uint64_t *p, uint64_t w)
 {
   if (w)
     __atomic_fetch_xor(p, w, __ATOMIC_RELAXED);
 }
+static inline void redu__bins_fold_xor_plain(uint64_t *p, uint64_t w) { *p ^= w; }
 
 /* Signed order keys as unsigned words (the sign bit flipped), and back. */
 static inline uint64_t redu__bins_word_of_key(int64_t k) { return (uint64_t)k ^ (1ull << 63); }
@@ -171,8 +191,9 @@ static inline void redu__bins_widen(double d, int *lo, int *hi)
   *hi = top > *hi ? top : *hi;
 }
 
-/* Adds the term d into bin words `bin` (W words positive, W negative, the flags word). */
-static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double d)
+/* Adds the term d into bin words `bin` (W words positive, W negative, the flags word);
+ * solo: without atomics (private bins of a one-thread team). */
+static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double d, int solo)
 {
   uint64_t flag = redu__bins_special(d);
   int lsb;
@@ -184,16 +205,19 @@ static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double
   }
   if (!m) {
     flag = flag ? flag : __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
-    redu__bins_fold_or(bin + 2 * words, flag);
+    if (solo)
+      redu__bins_fold_or_plain(bin + 2 * words, flag);
+    else
+      redu__bins_fold_or(bin + 2 * words, flag);
     return;
   }
   uint64_t *w = bin + (__builtin_signbit(d) ? words : 0) + p / 64;
   unsigned s = (unsigned)p % 64;
-  uint64_t lo = m << s, old = __atomic_fetch_add(w, lo, __ATOMIC_RELAXED);
+  uint64_t lo = m << s, old = redu__bins_fetch_add(w, lo, solo);
   uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
   /* The window's headroom keeps every carry inside the W words. */
   for (int q = 1; add; ++q) {
-    old = __atomic_fetch_add(w + q, add, __ATOMIC_RELAXED);
+    old = redu__bins_fetch_add(w + q, add, solo);
     add = old + add < old;
   }
 }
@@ -267,16 +291,99 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
   return sign * v * redu__bins_pow2(e);
 }
 
+/* This team's private bins (its team memory, or its slice of the spill), or NULL when the
+ * launch folds straight into the global bins (per_team 0). */
+static inline uint64_t *redu__bins_private(size_t team_mem, void *spill, size_t per_team)
+{
+  return per_team ? (uint64_t *)redu__dev_team_slice(team_mem, spill, per_team) : (uint64_t *)0;
+}
+
+/* The team's threads set words [0, count) of p to v. */
+static inline void redu__bins_team_fill(uint64_t *p, size_t count, uint64_t v)
+{
+  size_t nth = (size_t)omp_get_num_threads();
+  for (size_t k = (size_t)omp_get_thread_num(); k < count; k += nth)
+    p[k] = v;
+}
+
+/* Adds a private float-sum bin into the global one: each half word by word, a word's carry
+ * into the next (the private half is below 2^(64 W), as the global one's total is). */
+static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, int words)
+{
+  for (int h = 0; h < 2; ++h) {
+    uint64_t carry = 0;
+    for (int q = h * words; q < (h + 1) * words; ++q) {
+      uint64_t add = priv[q] + carry;
+      carry = add < carry; /* priv[q] + 1 wrapped to 0: nothing to add, one to carry */
+      if (add) {
+        uint64_t old = __atomic_fetch_add(bin + q, add, __ATOMIC_RELAXED);
+        carry += old + add < old;
+      }
+    }
+  }
+  redu__bins_fold_or(bin + 2 * words, priv[2 * words]);
+}
+
 #pragma omp end declare target
 
-/* The launch pragmas every bins kernel shares; launch bounds of the most threads a plan
- * gives, so that no plan asks more registers than a multiprocessor holds. */
+/* The launch pragmas every bins kernel shares: team memory for private bins, and launch
+ * bounds of the most threads a plan gives, so that no plan asks more registers than a
+ * multiprocessor holds. */
 #define REDU__BINS_MAX_THREADS 1024
 #define REDU__BINS_TARGET(L, ...)                                                                  \
   REDU__PRAGMA(omp target teams device((L)->device) num_teams((L)->teams)                          \
                    thread_limit((L)->threads) is_device_ptr(__VA_ARGS__)                           \
-                       ompx_attribute(__attribute__((launch_bounds(REDU__BINS_MAX_THREADS)))))     \
+                       ompx_dyn_cgroup_mem((L)->team_mem)                                          \
+                           ompx_attribute(__attribute__((launch_bounds(REDU__BINS_MAX_THREADS))))) \
   REDU__PRAGMA(omp parallel num_threads((L)->threads))
+
+/* The launch's scalars, as locals (a struct would be mapped). */
+#define REDU__BINS_LOCALS(L)                                                                       \
+  const uint32_t *keys = (L)->keys;                                                                \
+  uint64_t *acc = (L)->acc, *idx = (L)->idx, *status = (L)->status;                                \
+  void *spill = (L)->spill;                                                                        \
+  size_t n = (L)->n, nbins = (L)->nbins, team_mem = (L)->team_mem, per_team = (L)->per_team;       \
+  int skip = (L)->skip, accumulate = (L)->accumulate;                                              \
+  (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team, (void)skip, (void)accumulate
+
+/* The elements' loop of a launch (inside its parallel region): for each of the thread's
+ * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, i and solo), dst being
+ * the team's private bins (PRIV_WORDS words a team, first set to PRIV_INIT) or the global ones
+ * (solo: the private bins of a one-thread team, folded without atomics);
+ * a team's private bins then go into the global ones through FLUSH (a statement over priv)
+ * after a barrier. Bad keys are reported unless skipped. */
+#define REDU__BINS_ELEMENTS(PRIV_INIT, PRIV_WORDS, FOLD_ONE, FLUSH)                                \
+  {                                                                                                \
+    size_t b, e, step;                                                                             \
+    uint64_t bad = REDU__BINS_ALL_GOOD;                                                            \
+    uint64_t *priv = redu__bins_private(team_mem, spill, per_team), *dst = priv ? priv : acc;      \
+    int solo = priv && omp_get_num_threads() == 1;                                                 \
+    if (priv) {                                                                                    \
+      redu__bins_team_fill(priv, PRIV_WORDS, PRIV_INIT);                                           \
+      _Pragma("omp barrier")                                                                       \
+    }                                                                                              \
+    redu__bins_share(n, &b, &e, &step);                                                            \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t i = b; i < e; i += step) {                                                         \
+      uint32_t k = keys[i];                                                                        \
+      if (k < nbins) {                                                                             \
+        FOLD_ONE;                                                                                  \
+      } else if (!skip && i < bad)                                                                 \
+        bad = i;                                                                                   \
+    }                                                                                              \
+    redu__bins_report_bad(status, bad);                                                            \
+    if (priv) {                                                                                    \
+      _Pragma("omp barrier")                                                                       \
+      FLUSH;                                                                                       \
+    }                                                                                              \
+  }
+
+/* FOLD (a redu__bins_fold_* name) of w into *p, without atomics when solo. */
+#define REDU__BINS_FOLD(FOLD, solo, p, w) ((solo) ? FOLD##_plain(p, w) : FOLD(p, w))
+
+/* Each of the team's threads takes bins k = its number, + the team's threads, ... */
+#define REDU__BINS_TEAM_BINS(k)                                                                    \
+  for (size_t k = (size_t)omp_get_thread_num(); k < nbins; k += (size_t)omp_get_num_threads())
 
 /* Bins of one word per bin: REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT) defines
  *   void PFX_bins(const redu__bins_launch *L, const T *x, T *out)
@@ -287,10 +394,7 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
 #define REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT)                                  \
   static void PFX##_bins(const redu__bins_launch *L, const T *x, T *out)                           \
   {                                                                                                \
-    const uint32_t *keys = L->keys;                                                                \
-    uint64_t *acc = L->acc, *status = L->status;                                                   \
-    size_t n = L->n, nbins = L->nbins;                                                             \
-    int skip = L->skip, accumulate = L->accumulate;                                                \
+    REDU__BINS_LOCALS(L);                                                                          \
     REDU__BINS_TARGET(L, out, acc)                                                                 \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -299,21 +403,9 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
       for (size_t k = b; k < e; k += step)                                                         \
         acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                              \
     }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, acc, status)                                                     \
-    {                                                                                              \
-      size_t b, e, step;                                                                           \
-      uint64_t bad = REDU__BINS_ALL_GOOD;                                                          \
-      redu__bins_share(n, &b, &e, &step);                                                          \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t i = b; i < e; i += step) {                                                       \
-        uint32_t k = keys[i];                                                                      \
-        if (k < nbins)                                                                             \
-          FOLD(acc + k, x ? WORD(x[i]) : 1);                                                       \
-        else if (!skip && i < bad)                                                                 \
-          bad = i;                                                                                 \
-      }                                                                                            \
-      redu__bins_report_bad(status, bad);                                                          \
-    }                                                                                              \
+    REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                              \
+    REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, x ? WORD(x[i]) : 1),  \
+                        REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))    \
     REDU__BINS_TARGET(L, out, acc, status)                                                         \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -332,10 +424,7 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
 #define REDU__DEFINE_BINS_ARG(PFX, T, WORD, FOLD, VALUE, IDENT)                                    \
   static void PFX##_bins_arg(const redu__bins_launch *L, const T *x, T *out, size_t *index)        \
   {                                                                                                \
-    const uint32_t *keys = L->keys;                                                                \
-    uint64_t *acc = L->acc, *idx = L->idx, *status = L->status;                                    \
-    size_t n = L->n, nbins = L->nbins;                                                             \
-    int skip = L->skip, accumulate = L->accumulate;                                                \
+    REDU__BINS_LOCALS(L);                                                                          \
     REDU__BINS_TARGET(L, out, acc)                                                                 \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -344,21 +433,9 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
       for (size_t k = b; k < e; k += step)                                                         \
         acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                              \
     }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, acc, status)                                                     \
-    {                                                                                              \
-      size_t b, e, step;                                                                           \
-      uint64_t bad = REDU__BINS_ALL_GOOD;                                                          \
-      redu__bins_share(n, &b, &e, &step);                                                          \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t i = b; i < e; i += step) {                                                       \
-        uint32_t k = keys[i];                                                                      \
-        if (k < nbins)                                                                             \
-          FOLD(acc + k, WORD(x[i]));                                                               \
-        else if (!skip && i < bad)                                                                 \
-          bad = i;                                                                                 \
-      }                                                                                            \
-      redu__bins_report_bad(status, bad);                                                          \
-    }                                                                                              \
+    REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                              \
+    REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, WORD(x[i])),          \
+                        REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))    \
     REDU__BINS_TARGET(L, out, index, acc, idx)                                                     \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -367,23 +444,33 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
       for (size_t k = b; k < e; k += step)                                                         \
         idx[k] = accumulate && WORD(out[k]) == acc[k] ? (uint64_t)index[k] : REDU__BINS_ALL_GOOD;  \
     }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, acc, idx, status)                                                \
+    /* the positions: only the elements whose key is their bin's (none after a bad key) */         \
+    int failed = !skip && *(volatile uint64_t *)status != REDU__BINS_ALL_GOOD;                     \
+    size_t n_pos = failed ? 0 : n;                                                                 \
+    REDU__BINS_TARGET(L, keys, x, acc, idx, spill)                                                 \
     {                                                                                              \
       size_t b, e, step;                                                                           \
-      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? n : 0, &b, &e,        \
-                       &step);                                                                     \
+      uint64_t *priv = redu__bins_private(team_mem, spill, per_team), *dst = priv ? priv : idx;    \
+      if (priv) {                                                                                  \
+        redu__bins_team_fill(priv, nbins, REDU__BINS_ALL_GOOD);                                    \
+        _Pragma("omp barrier")                                                                     \
+      }                                                                                            \
+      redu__bins_share(n_pos, &b, &e, &step);                                                      \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t i = b; i < e; i += step) {                                                       \
         uint32_t k = keys[i];                                                                      \
         if (k < nbins && WORD(x[i]) == acc[k])                                                     \
-          redu__bins_fold_min(idx + k, i);                                                         \
+          redu__bins_fold_min(dst + k, i);                                                         \
+      }                                                                                            \
+      if (priv) {                                                                                  \
+        _Pragma("omp barrier")                                                                     \
+        REDU__BINS_TEAM_BINS(k) redu__bins_fold_min(idx + k, priv[k]);                             \
       }                                                                                            \
     }                                                                                              \
-    REDU__BINS_TARGET(L, out, index, acc, idx, status)                                             \
+    REDU__BINS_TARGET(L, out, index, acc, idx)                                                     \
     {                                                                                              \
       size_t b, e, step;                                                                           \
-      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? nbins : 0, &b, &e,    \
-                       &step);                                                                     \
+      redu__bins_share(failed ? 0 : nbins, &b, &e, &step);                                         \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step) {                                                       \
         out[k] = VALUE(acc[k]);                                                                    \
@@ -401,10 +488,7 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
 #define REDU__DEFINE_BINS_FSUM(PFX, T, PREC, EMIN, EMAX)                                           \
   static void PFX##_bins_range(const redu__bins_launch *L, const T *x, const T *out)               \
   {                                                                                                \
-    const uint32_t *keys = L->keys;                                                                \
-    uint64_t *status = L->status;                                                                  \
-    size_t n = L->n, nbins = L->nbins;                                                             \
-    int skip = L->skip, accumulate = L->accumulate;                                                \
+    REDU__BINS_LOCALS(L);                                                                          \
     REDU__BINS_TARGET(L, keys, x, out, status)                                                     \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -430,10 +514,8 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
   }                                                                                                \
   static void PFX##_bins_fsum(const redu__bins_launch *L, const T *x, T *out)                      \
   {                                                                                                \
-    const uint32_t *keys = L->keys;                                                                \
-    uint64_t *acc = L->acc;                                                                        \
-    size_t n = L->n, nbins = L->nbins;                                                             \
-    int accumulate = L->accumulate, words = L->words, base = L->base;                              \
+    REDU__BINS_LOCALS(L);                                                                          \
+    int words = L->words, base = L->base;                                                          \
     size_t stride = 2 * (size_t)words + 1;                                                         \
     REDU__BINS_TARGET(L, out, acc)                                                                 \
     {                                                                                              \
@@ -443,20 +525,18 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
       for (size_t k = b; k < e; k += step)                                                         \
         acc[k] = 0;                                                                                \
     }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, out, acc)                                                        \
+    REDU__BINS_TARGET(L, keys, x, out, acc, status, spill)                                         \
     {                                                                                              \
-      size_t b, e, step;                                                                           \
-      redu__bins_share(n, &b, &e, &step);                                                          \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t i = b; i < e; i += step) {                                                       \
-        uint32_t k = keys[i];                                                                      \
-        if (k < nbins)                                                                             \
-          redu__bins_deposit(acc + k * stride, words, base, x ? (double)x[i] : 1.0);               \
-      }                                                                                            \
+      size_t b, e, step; /* accumulating: out's values into the global bins, once each */          \
       redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                     \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step)                                                         \
-        redu__bins_deposit(acc + k * stride, words, base, (double)out[k]);                         \
+        redu__bins_deposit(acc + k * stride, words, base, (double)out[k], 0);                      \
+      REDU__BINS_ELEMENTS(                                                                         \
+          0, nbins *stride,                                                                        \
+          redu__bins_deposit(dst + k * stride, words, base, x ? (double)x[i] : 1.0, solo),         \
+          REDU__BINS_TEAM_BINS(k)                                                                  \
+              redu__bins_flush_fixed(priv + k * stride, acc + k * stride, words))                  \
     }                                                                                              \
     REDU__BINS_TARGET(L, out, acc)                                                                 \
     {                                                                                              \

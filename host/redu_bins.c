@@ -23,6 +23,13 @@ static size_t redu__bins_max_bytes(void)
   return v && !*end ? (size_t)v : REDU__BINS_MAX_FSUM_BYTES;
 }
 
+/* Private bins per team (device/redu_bins_kernel.h): on GPUs in team memory up to this many
+ * bytes a team (24 KiB: eight teams still fit a multiprocessor's 228 KiB), on CPUs in device
+ * memory up to the second, a team's cache-sized share. Only where each team has elements
+ * for at least an eighth of its private words; else every element goes to the global bins. */
+#define REDU__BINS_TEAM_MEM_MAX ((size_t)24 << 10)
+#define REDU__BINS_CPU_PRIVATE_MAX ((size_t)8 << 20)
+
 /* The status words at rest: no bad key, an empty exponent range. */
 static const uint64_t redu__bins_rest[3] = {REDU__BINS_ALL_GOOD, UINT64_MAX, 0};
 
@@ -57,6 +64,25 @@ static redu_status redu__bins_memory(redu__bins_call *c, size_t words)
   c->launch.status = (uint64_t *)c->slot->bins;
   c->launch.acc = (uint64_t *)((char *)c->slot->bins + REDU__BINS_STATUS_BYTES);
   return got ? redu__bins_rest_status(c) : REDU_OK;
+}
+
+/* Private bins of `words` words a team where they pay and fit (REDU__BINS_TEAM_MEM_MAX). */
+static void redu__bins_private_plan(redu__bins_call *c, size_t words)
+{
+  redu__bins_launch *L = &c->launch;
+  size_t bytes = words * sizeof(uint64_t);
+  L->team_mem = 0, L->spill = NULL, L->per_team = 0;
+  if (!words || words > SIZE_MAX / sizeof(uint64_t) / (size_t)L->teams ||
+      L->n / (size_t)L->teams < words / 8)
+    return;
+  if (c->owner->arch != REDU__ARCH_CPU) {
+    if (bytes <= REDU__BINS_TEAM_MEM_MAX)
+      L->team_mem = L->per_team = bytes;
+    return;
+  }
+  if (bytes <= REDU__BINS_CPU_PRIVATE_MAX &&
+      redu__scratch_spill(c->owner, c->slot, (size_t)L->teams * bytes) == 0)
+    L->spill = c->slot->spill, L->per_team = bytes;
 }
 
 /* One array of the call: `bytes` from p (NULL allowed when bytes is 0) inside the address
@@ -223,6 +249,8 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
     return s;
   }
   c->launch.idx = c->launch.acc + nbins;
+  if (kind != REDU__BINS_FSUM)
+    redu__bins_private_plan(c, nbins);
   if (redu__verbose()) {
     char reason[160];
     redu__plan_reason(d, &p, reason, sizeof reason);
@@ -283,9 +311,11 @@ redu_status redu__bins_window(redu__bins_call *c)
   if ((s = redu__bins_memory(c, L->nbins * (2 * (size_t)words + 1))) != REDU_OK)
     return s;
   L->words = words, L->base = base;
+  redu__bins_private_plan(c, L->nbins * (2 * (size_t)words + 1));
   if (redu__verbose())
-    fprintf(stderr, "libredu: %s: %d words a bin from 2^%d%s\n", c->fn, words, base,
-            words < need ? " (cut at the low end: past the memory cap)" : " (exact)");
+    fprintf(stderr, "libredu: %s: %d words a bin from 2^%d%s; %s\n", c->fn, words, base,
+            words < need ? " (cut at the low end: past the memory cap)" : " (exact)",
+            L->per_team ? "private bins per team" : "global bins");
   return REDU_OK;
 }
 

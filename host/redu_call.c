@@ -241,8 +241,8 @@ static redu_status redu__check_region_inputs(const redu__device *d, const redu__
 }
 
 static const unsigned redu__known_flags = REDU_INPUT_HOST | REDU_TEAM_SHUFFLE | REDU_TEAM_TREE |
-                                           REDU_EXACT | REDU_BINS_ACCUMULATE |
-                                           REDU_BINS_SKIP_BAD_KEYS;
+                                          REDU_EXACT | REDU_BINS_ACCUMULATE |
+                                          REDU_BINS_SKIP_BAD_KEYS;
 
 /* The checks of redu_options and the shape: unknown flags, REDU_EXACT where it does not
  * apply, negative teams/threads, accumulator sizes. */

@@ -37,10 +37,10 @@ typedef struct redu__call_shape {
   size_t out_align;
   /* Last, so that the fields above keep their offsets for code stamped by an older header
    * (a field added in the middle made such a test binary pass garbage alignments). */
-  int query; /* redu_scratch_query: sizes any call of these sizes, so no one kind of call's
-                own limits apply */
-  int scan;  /* a scan: team scratch of REDU__SCAN_TEAM_SLOTS (device/redu_scan_kernel.h) */
-  int bins;  /* a bins call: takes REDU_BINS_ACCUMULATE and REDU_BINS_SKIP_BAD_KEYS */
+  int query;      /* redu_scratch_query: sizes any call of these sizes, so no one kind of call's
+                     own limits apply */
+  int scan;       /* a scan: team scratch of REDU__SCAN_TEAM_SLOTS (device/redu_scan_kernel.h) */
+  int bins;       /* a bins call: takes REDU_BINS_ACCUMULATE and REDU_BINS_SKIP_BAD_KEYS */
   int bins_exact; /* a float sum's bins: takes REDU_EXACT too */
 } redu__call_shape;
 

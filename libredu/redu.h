@@ -105,9 +105,9 @@ REDU_API unsigned redu_version(void);
   X(REDU_ERR_MPI, "an MPI call failed, or the ranks called different reductions (op, type, "       \
                   "flags or declared reduction): every rank must make the same call")              \
   X(REDU_ERR_OVERLAP, "the output array overlaps the input without being it: work in place "       \
-                      "(the same pointer) or into a separate array")                              \
-  X(REDU_ERR_BAD_KEY, "a bin key is not below nbins (redu_bins.h): redu_last_error names the "      \
-                      "first such position; fix the keys, or skip them with "                     \
+                      "(the same pointer) or into a separate array")                               \
+  X(REDU_ERR_BAD_KEY, "a bin key is not below nbins (redu_bins.h): redu_last_error names the "     \
+                      "first such position; fix the keys, or skip them with "                      \
                       "REDU_BINS_SKIP_BAD_KEYS")
 
 #define REDU__STATUS_ENUM(name, text) name,

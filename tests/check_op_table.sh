@@ -6,7 +6,8 @@
 #     redu_mpi.h) names exactly the table's (op, type) pairs, with an index output exactly
 #     for its arg ops; the scans (redu_inclusive_scan_ and redu_exclusive_scan_ in
 #     redu_scan.h; redu_segmented_ and redu_batched_ ones in redu_segmented_scan.h)
-#     exactly its value rows' pairs;
+#     exactly its value rows' pairs; the bins (redu_bins_ in redu_bins.h) every row but the
+#     float products (no bins: their rounding depends on the order of the multiplications);
 #   - redu.h's redu_op enum has exactly the table's ops;
 #   - the region combiners listed in redu_region.h and docs/regions.md are the table's, and
 #     README.md's list of operations names exactly its ops.
@@ -32,9 +33,10 @@ EOF
 sfxs=$(awk '{print $2}' "$tmp/rows" | sort -u | tr '\n' '|' | sed 's/|$//')
 awk '{print $1}' "$tmp/rows" | sort -u >"$tmp/ops"
 
-# family PREFIX HEADER [KINDS]: the header's prototypes redu_<PREFIX><op>_<t> (dot products,
-# which are no row, left out) as "name value|arg" against the table's rows of those kinds
-# (a regular expression over value|arg; every row when left out).
+# family PREFIX HEADER [KINDS [SKIP]]: the header's prototypes redu_<PREFIX><op>_<t> (dot
+# products, which are no row, left out) as "name value|arg" against the table's rows of those
+# kinds (a regular expression over value|arg; every row when empty or left out), less the
+# rows whose "name kind" line SKIP (a regular expression) matches.
 family() {
   awk -v pre="redu_$1" -v sfxs="^($sfxs)$" '
     /^REDU_API/ { decl = "" ; on = 1 }
@@ -51,7 +53,7 @@ family() {
       }
     }' "$src/libredu/$2" | sort >"$tmp/have"
   awk -v pre="redu_$1" -v kinds="^(${3:-value|arg})$" '$3 ~ kinds {print pre $1 "_" $2, $3}' \
-    "$tmp/rows" | sort >"$tmp/want"
+    "$tmp/rows" | grep -Ev "${4:-^$}" | sort >"$tmp/want"
   if ! cmp -s "$tmp/have" "$tmp/want"; then
     bad "libredu/$2's redu_$1<op>_<t> prototypes differ from the table (< header, > table):"
     diff "$tmp/have" "$tmp/want" | grep '^[<>]' || true
@@ -68,6 +70,7 @@ family segmented_inclusive_scan_ redu_segmented_scan.h value
 family segmented_exclusive_scan_ redu_segmented_scan.h value
 family batched_inclusive_scan_ redu_segmented_scan.h value
 family batched_exclusive_scan_ redu_segmented_scan.h value
+family bins_ redu_bins.h "" "^redu_bins_prod_f(32|64) "
 
 # redu.h's enum, from "typedef enum redu_op {" to REDU_OP_COUNT.
 sed -n '/^typedef enum redu_op {/,/REDU_OP_COUNT/p' "$src/libredu/redu.h" |

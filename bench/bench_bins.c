@@ -1,0 +1,236 @@
+#include "bench_bins.h"
+
+#include "bench_baselines.h"
+#include "bench_check.h"
+#include "redu.h"
+#include <math.h>
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct peer_ref {
+  char impl[8], op[16], type[8];
+  size_t n;
+  double ms;
+} peer_ref;
+enum { MAX_REFS = 96 };
+static peer_ref refs[MAX_REFS];
+static int nrefs;
+
+void bench_bins_note(const char *impl, const char *op, const char *type, size_t n, double ms)
+{
+  if ((strcmp(impl, "cubhist") && strcmp(impl, "atomg") && strcmp(impl, "atoms")) ||
+      nrefs == MAX_REFS || strlen(op) >= sizeof refs[0].op || strlen(type) >= sizeof refs[0].type)
+    return;
+  peer_ref *r = &refs[nrefs++];
+  strcpy(r->impl, impl), strcpy(r->op, op), strcpy(r->type, type);
+  r->n = n, r->ms = ms;
+}
+
+static double peer(const char *impl, const char *op, const char *type, size_t n)
+{
+  for (int i = 0; i < nrefs; ++i)
+    if (!strcmp(refs[i].impl, impl) && !strcmp(refs[i].op, op) && !strcmp(refs[i].type, type) &&
+        refs[i].n == n)
+      return refs[i].ms;
+  return NAN;
+}
+
+/* One case: counts (u32, x NULL) or a float sum, its bins, and whether every key is equal. */
+typedef struct bins_case {
+  bench_type bt;
+  const char *name, *type;
+  size_t size; /* bytes of an element of x; 0: counts */
+  size_t nbins;
+  int same;
+} bins_case;
+static const bins_case cases[] = {
+    {BENCH_I32, "count", "u32", 0, 256, 0}, {BENCH_I32, "count", "u32", 0, 65536, 0},
+    {BENCH_F32, "sum", "f32", 4, 256, 0},   {BENCH_F32, "sum", "f32", 4, 65536, 0},
+    {BENCH_F64, "sum", "f64", 8, 256, 0},   {BENCH_F64, "sum", "f64", 8, 65536, 0},
+    {BENCH_F64, "sum", "f64", 8, 256, 1},
+};
+static const int log2s[] = {20, 24, 27};
+
+typedef struct bins_run {
+  int dev;
+  const bins_case *c;
+  const uint32_t *keys;
+  const void *x; /* NULL: counts */
+  size_t n;
+  void *out, *host_out;
+  int teams, threads;
+  int status;
+} bins_run;
+
+static void run_libredu(void *arg)
+{
+  bins_run *r = arg;
+  r->status = r->c->bt == BENCH_F64
+                  ? redu_bins_sum_f64(r->dev, r->keys, r->x, r->n, r->c->nbins, r->out, NULL)
+              : r->c->bt == BENCH_F32
+                  ? redu_bins_sum_f32(r->dev, r->keys, r->x, r->n, r->c->nbins, r->out, NULL)
+                  : redu_bins_sum_u32(r->dev, r->keys, NULL, r->n, r->c->nbins, r->out, NULL);
+}
+
+static void run_clause(void *arg)
+{
+  bins_run *r = arg;
+  bench_bins_clause(r->dev, r->c->bt, r->keys, r->x, r->n, r->c->nbins, r->host_out);
+}
+
+static void run_read(void *arg)
+{
+  bins_run *r = arg;
+  /* keys and x lie in one allocation, x right after the keys */
+  bench_read_kernel(r->dev, r->keys, r->n * (4 + r->c->size), r->teams, r->threads);
+}
+
+/* Keys on the device: i's hash modulo nbins (the formula of redu-bench-cub), or all 0. */
+static void fill_keys(int dev, uint32_t *keys, size_t n, size_t nbins, int same)
+{
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(keys)
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t h = i * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 29;
+    keys[i] = same ? 0 : (uint32_t)(h % nbins);
+  }
+}
+
+/* The device's bins against the host: counts exactly, sums correctly rounded (a compensated
+ * long double sum per bin). */
+static int check(const bins_run *r, const uint32_t *hk, const void *hx, const void *got)
+{
+  size_t nb = r->c->nbins;
+  if (!r->c->size) {
+    uint32_t *cnt = calloc(nb, sizeof *cnt);
+    for (size_t i = 0; i < r->n; ++i)
+      ++cnt[hk[i]];
+    int ok = !memcmp(cnt, got, nb * sizeof *cnt);
+    free(cnt);
+    return ok;
+  }
+  long double *s = calloc(nb, sizeof *s), *c = calloc(nb, sizeof *c);
+  for (size_t i = 0; i < r->n; ++i) {
+    long double v = r->c->bt == BENCH_F64 ? ((const double *)hx)[i] : ((const float *)hx)[i];
+    long double t = s[hk[i]] + v;
+    c[hk[i]] += fabsl(s[hk[i]]) >= fabsl(v) ? (s[hk[i]] - t) + v : (v - t) + s[hk[i]];
+    s[hk[i]] = t;
+  }
+  int ok = 1;
+  for (size_t k = 0; k < nb; ++k) {
+    double g = r->c->bt == BENCH_F64 ? ((const double *)got)[k] : ((const float *)got)[k];
+    ok &= bench_correctly_rounded(r->c->bt, g, s[k] + c[k]);
+  }
+  free(s), free(c);
+  return ok;
+}
+
+int bench_bins(int dev, size_t max_n, const bench_timing *t)
+{
+  size_t top = 0;
+  for (size_t l = 0; l < sizeof log2s / sizeof *log2s; ++l)
+    if (((size_t)1 << log2s[l]) <= max_n)
+      top = (size_t)1 << log2s[l];
+  if (!top)
+    top = max_n;
+  /* keys then x (up to 8 bytes an element) in one allocation, for the read ceiling */
+  char *buf = omp_target_alloc(top * 12, dev);
+  void *out = omp_target_alloc(65536 * 8, dev), *got = malloc(65536 * 8),
+       *host_out = malloc(65536 * 8);
+  uint32_t *hk = malloc(top * sizeof *hk);
+  void *hx = malloc(top * 8);
+  if (!buf || !out || !got || !host_out || !hk || !hx) {
+    fprintf(stderr, "redu-bench: bins: no memory for n=%zu\n", top);
+    return -1;
+  }
+  int wrong = 0;
+  const char *peer_name = t->on_host ? "-" : "cub/atm";
+  printf("\n# bins: out[k] = the count or the sum of x[i] over keys[i] == k (x 256 / 65,536 "
+         "bins; 'same': every key 0)\n");
+  printf("# peers: clause = reduction(+ : out[0:256]); %s; atm-sh = atomicAdd privatised in "
+         "shared memory\n",
+         t->on_host
+             ? "no CUB on CPUs"
+             : "cub/atm = CUB's HistogramEven (counts) or atomicAdd on global memory (sums)");
+  printf("%-10s %7s %10s | %9s %8s %6s | %9s %7s | %9s %7s | %9s %7s | %s\n", "case", "bins", "n",
+         "redu ms", "GB/s", "%ceil", "clause", "x cl", peer_name, "x peer", "atm-sh", "x sh",
+         "check");
+  for (size_t ci = 0; ci < sizeof cases / sizeof *cases; ++ci) {
+    const bins_case *c = &cases[ci];
+    for (size_t l = 0; l <= sizeof log2s / sizeof *log2s; ++l) {
+      size_t n = l < sizeof log2s / sizeof *log2s ? (size_t)1 << log2s[l] : 0;
+      if (l == sizeof log2s / sizeof *log2s)
+        n = top < ((size_t)1 << log2s[0]) ? top : 0; /* --max-log2 below 20: one small size */
+      if (!n || n > max_n)
+        continue;
+      uint32_t *keys = (uint32_t *)buf;
+      void *x = buf + n * 4;
+      fill_keys(dev, keys, n, c->nbins, c->same);
+      if (c->size)
+        bench_fill(dev, x, n, c->bt);
+      omp_target_memcpy(hk, keys, n * 4, 0, 0, omp_get_initial_device(), dev);
+      if (c->size)
+        omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
+      bins_run r = {.dev = dev,
+                    .c = c,
+                    .keys = keys,
+                    .x = c->size ? x : NULL,
+                    .n = n,
+                    .out = out,
+                    .host_out = host_out};
+      redu_plan_query(dev, n, 4, &r.teams, &r.threads);
+      fprintf(stderr, "redu-bench: bins %s %s nbins=%zu%s n=%zu\n", c->name, c->type, c->nbins,
+              c->same ? " same" : "", n);
+      double ms = bench_median(run_libredu, &r) * 1e3;
+      if (r.status != REDU_OK) {
+        fprintf(stderr, "redu-bench: bins: %s\n", redu_last_error());
+        return -1;
+      }
+      size_t ob = c->nbins * (c->size ? c->size : 4);
+      omp_target_memcpy(got, out, ob, 0, 0, omp_get_initial_device(), dev);
+      int ok = check(&r, hk, hx, got);
+      wrong += !ok;
+      double ceil = bench_median(run_read, &r) * 1e3;
+      double clause = c->nbins <= 256 ? bench_median(run_clause, &r) * 1e3 : NAN;
+      char op[16];
+      snprintf(op, sizeof op, "b%zu%s", c->nbins, c->same ? "s" : "");
+      double other = peer(c->size ? "atomg" : "cubhist", op, c->type, n);
+      double shared = c->size ? peer("atoms", op, c->type, n) : NAN;
+      double bytes = (double)n * (double)(4 + c->size);
+      printf("%-10s %7zu %10zu | %9.4f %8.1f %5.1f%% | %9s %7s | %9s %7s | %9s %7s | %s\n",
+             c->same   ? "sum_f64_s"
+             : c->size ? (c->bt == BENCH_F64 ? "sum_f64" : "sum_f32")
+                       : "count_u32",
+             c->nbins, n, ms, bytes / ms * 1e-6, 100.0 * ceil / ms, bench_cell("%.4f", clause),
+             bench_cell("%.2f", bench_div(clause, ms)), bench_cell("%.4f", other),
+             bench_cell("%.2f", bench_div(other, ms)), bench_cell("%.4f", shared),
+             bench_cell("%.2f", bench_div(shared, ms)), ok ? "ok" : "MISMATCH");
+      fflush(stdout);
+      char csv_op[32];
+      snprintf(csv_op, sizeof csv_op, "bins_%s_%s", c->name, op);
+      const char *const impls[] = {"libredu", "clause",
+                                   t->on_host ? "-"
+                                   : c->size  ? "atomic_global"
+                                              : "cub",
+                                   "atomic_shared", "read_ceiling"};
+      const double times[] = {ms, clause, other, shared, ceil};
+      for (int k = 0; k < 5; ++k) {
+        bench_row row = bench_row_blank(csv_op, c->type, impls[k], n, bytes);
+        row.ms = bench_measured(times[k]);
+        row.ceil_ms = ceil;
+        row.builtin_ms = clause;
+        row.cub_ms = other;
+        row.bound_ms = ceil;
+        row.ok = k == 0 ? ok : -1;
+        if (!isnan(row.ms) && strcmp(impls[k], "-"))
+          bench_csv_row(t, &row);
+      }
+    }
+  }
+  omp_target_free(buf, dev), omp_target_free(out, dev);
+  free(got), free(host_out), free(hk), free(hx);
+  return wrong;
+}
