@@ -344,7 +344,8 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   void *spill = (L)->spill;                                                                        \
   size_t n = (L)->n, nbins = (L)->nbins, team_mem = (L)->team_mem, per_team = (L)->per_team;       \
   int skip = (L)->skip, accumulate = (L)->accumulate;                                              \
-  (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team, (void)skip, (void)accumulate
+  (void)keys, (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team, (void)skip,       \
+      (void)accumulate
 
 /* The elements' loop of a launch (inside its parallel region): for each of the thread's
  * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, i and solo), dst being
@@ -489,23 +490,20 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   static void PFX##_bins_range(const redu__bins_launch *L, const T *x, const T *out)               \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    REDU__BINS_TARGET(L, keys, x, out, status)                                                     \
+    REDU__BINS_TARGET(L, x, out, status)                                                           \
     {                                                                                              \
       size_t b, e, step;                                                                           \
-      uint64_t bad = REDU__BINS_ALL_GOOD;                                                          \
       int lo = REDU__BINS_EXP_BIAS, hi = -REDU__BINS_EXP_BIAS;                                     \
-      redu__bins_share(n, &b, &e, &step);                                                          \
+      redu__bins_share(x ? n : 0, &b, &e, &step);                                                  \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t i = b; i < e; i += step) {                                                       \
-        if (keys[i] >= nbins && !skip && i < bad)                                                  \
-          bad = i;                                                                                 \
-        redu__bins_widen(x ? (double)x[i] : 1.0, &lo, &hi);                                        \
-      }                                                                                            \
+      for (size_t i = b; i < e; i += step)                                                         \
+        redu__bins_widen((double)x[i], &lo, &hi);                                                  \
+      if (!x && n) /* counting: every term is 1 */                                                 \
+        redu__bins_widen(1.0, &lo, &hi);                                                           \
       redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                     \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step)                                                         \
         redu__bins_widen((double)out[k], &lo, &hi);                                                \
-      redu__bins_report_bad(status, bad);                                                          \
       if (lo <= hi) {                                                                              \
         __atomic_fetch_min(status + 1, (uint64_t)(lo + REDU__BINS_EXP_BIAS), __ATOMIC_RELAXED);    \
         __atomic_fetch_max(status + 2, (uint64_t)(hi + REDU__BINS_EXP_BIAS), __ATOMIC_RELAXED);    \

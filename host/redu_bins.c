@@ -282,8 +282,6 @@ redu_status redu__bins_window(redu__bins_call *c)
       redu__bins_copy(redu__initial_device(), L->device, st, L->status, sizeof st, c->fn);
   if (s != REDU_OK)
     return s;
-  if (st[0] != REDU__BINS_ALL_GOOD)
-    return REDU_ERR_BAD_KEY; /* redu__bins_end says which */
   int words = 1, base = 0, need = 1;
   if (st[1] <= st[2]) {
     int lo = (int)st[1] - REDU__BINS_EXP_BIAS, hi = (int)st[2] - REDU__BINS_EXP_BIAS;

@@ -41,7 +41,7 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
                              const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,
                              size_t *index, const redu_options *opts);
 
-/* Float sums, after the range launch: reads the bad key and the exponent range, chooses the
+/* Float sums, after the range launch: reads the exponent range, chooses the
  * window (launch.base, launch.words) and grows the bins' memory. REDU_OK, or a status (then
  * the caller goes to redu__bins_end with it). */
 redu_status redu__bins_window(redu__bins_call *c);

@@ -10,6 +10,10 @@
 #                    (not drawn: its segmented rows, segscan_*, three layouts only, its
 #                    exact ones, xscan_*, and its scanning regions', rscan_*, tabled in
 #                    docs/performance.md);
+#   bins.png         GB/s (keys and x read) against n, a panel per bins case (op, type, bins):
+#                    libredu beside OpenMP's array-section clause, CUB's DeviceHistogram
+#                    (counts) or atomicAdd on global and privatised shared memory (sums), and
+#                    the read ceiling, from the bins section's rows;
 #   floor.png        time per call against n at small n: libredu, an empty region of
 #                    libredu's launch shape, CUB's Sum, with the empty target region and
 #                    CUDA's empty kernel + sync as horizontal lines (GPU runs only).
@@ -39,6 +43,10 @@ trap 'rm -rf "$tmp"' EXIT
 # ones with the 17 columns the arrays section writes (the exact section reuses op names).
 awk -F, -v d="$tmp" '
   $1 == "device" { next }
+  $2 ~ /^bins_/ {
+    f = d "/b_" $2 "-" $3 "_" $6 ".dat"; print $4, $8 > f; bins[$2 "-" $3] = 1; bdev = $1
+    next
+  }
   $2 ~ /^(ex|seg|x|r)?scan_/ {
     if ($2 == "scan_sum" || $2 == "exscan_sum") {
       f = d "/s_" $2 "_" $3 "_" $6 ".dat"; print $4, $8 > f; kinds[$2] = 1; sdev = $1
@@ -59,6 +67,8 @@ awk -F, -v d="$tmp" '
   END {
     for (o in ops) print o > (d "/ops.txt")
     for (k in kinds) print k > (d "/kinds.txt")
+    for (b in bins) print b > (d "/bins.txt")
+    print bdev > (d "/bins-device.txt")
     print sdev > (d "/scans-device.txt")
     print adev > (d "/arrays-device.txt"); print fdev > (d "/floor-device.txt")
   }' "$@"
@@ -126,6 +136,33 @@ if [ -s "$tmp/kinds.txt" ]; then
   done
 fi
 
+if [ -s "$tmp/bins.txt" ]; then
+  dev=$(cat "$tmp/bins-device.txt")
+  {
+    echo "set terminal pngcairo size 1800,900 font ',10'"
+    echo "set output '$out/bins.png'"
+    echo "set multiplot layout 2,4 title 'redu-bench bins ($dev): GB/s of keys and x read against n, end to end'"
+    echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
+    echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
+    echo "set key bottom right; set grid"
+    for case in $(sort "$tmp/bins.txt"); do
+      plots=""
+      for pair in "libredu:libredu" "clause:reduction(+ : out[0:B])" "cub:CUB HistogramEven" \
+        "atomic_global:atomicAdd global" "atomic_shared:atomicAdd shared" \
+        "read_ceiling:read ceiling"; do
+        f="$tmp/b_${case}_${pair%%:*}.dat"
+        [ -s "$f" ] && plots="$plots${plots:+, }'$f' using 1:2 with linespoints title '${pair#*:}'"
+      done
+      echo "set title '$(echo "$case" | sed 's/^bins_//; s/_/ /g')'"
+      echo "plot $plots"
+    done
+    echo "unset multiplot"
+  } > "$tmp/bins.gp"
+  gnuplot "$tmp/bins.gp"
+  echo "$out/bins.png"
+  made=$((made + 1))
+fi
+
 if [ -s "$tmp/f_redu.dat" ]; then
   dev=$(cat "$tmp/floor-device.txt")
   {
@@ -151,6 +188,6 @@ if [ -s "$tmp/f_redu.dat" ]; then
 fi
 
 if [ "$made" = 0 ]; then
-  echo "$0: no arrays, scan or floor rows in $*" >&2
+  echo "$0: no arrays, scan, bins or floor rows in $*" >&2
   exit 1
 fi
