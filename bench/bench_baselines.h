@@ -39,9 +39,11 @@ void bench_copy_kernel(int dev, const void *x, void *y, size_t bytes, int teams,
 void bench_host_read(const void *x, size_t bytes);
 void bench_empty_region(int dev);
 /* out[k] = the sum of x[i] (BENCH_F64, BENCH_F32) or the count (any other t: out uint32_t)
- * over keys[i] == k, through `reduction(+ : out[0:nbins])` on the device; out on the host. */
+ * over keys[i] == k, k < BENCH_CLAUSE_BINS, through `reduction(+ : out[0:256])` on the
+ * device; out on the host. */
+enum { BENCH_CLAUSE_BINS = 256 };
 void bench_bins_clause(int dev, bench_type t, const uint32_t *keys, const void *x, size_t n,
-                       size_t nbins, void *out);
+                       void *out);
 
 /* The regions section's loops with clang's clauses (peer_region_clause.c): sum of x, dot
  * product of x and y, or sum, max and count of x > 0.5 in one loop; v[0] the sum, v[1] the

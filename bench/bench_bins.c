@@ -78,7 +78,7 @@ static void run_libredu(void *arg)
 static void run_clause(void *arg)
 {
   bins_run *r = arg;
-  bench_bins_clause(r->dev, r->c->bt, r->keys, r->x, r->n, r->c->nbins, r->host_out);
+  bench_bins_clause(r->dev, r->c->bt, r->keys, r->x, r->n, r->host_out);
 }
 
 static void run_read(void *arg)
@@ -194,7 +194,7 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
       int ok = check(&r, hk, hx, got);
       wrong += !ok;
       double ceil = bench_median(run_read, &r) * 1e3;
-      double clause = c->nbins <= 256 ? bench_median(run_clause, &r) * 1e3 : NAN;
+      double clause = c->nbins == BENCH_CLAUSE_BINS ? bench_median(run_clause, &r) * 1e3 : NAN;
       char op[16];
       snprintf(op, sizeof op, "b%zu%s", c->nbins, c->same ? "s" : "");
       double other = peer(c->size ? "atomg" : "cubhist", op, c->type, n);

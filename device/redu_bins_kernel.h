@@ -58,16 +58,17 @@ typedef struct redu__bins_launch {
   int device, teams, threads;
   const uint32_t *keys;
   size_t n, nbins;
-  uint64_t *acc;    /* the bins' words */
-  uint64_t *idx;    /* argmin/argmax: one position word per bin */
-  uint64_t *status; /* [0] the lowest bad key's position; [1], [2] float sums' exponents */
-  int skip;         /* keys >= nbins skipped instead of failing the call */
-  int accumulate;   /* out's values (and indices) enter their bins */
-  size_t team_mem;  /* bytes of dynamic team memory a team takes for private bins, or 0 */
-  void *spill;      /* private bins in device memory (CPUs), per_team bytes a team, or NULL */
-  size_t per_team;  /* bytes of a team's private bins; 0: none, straight to the global bins */
-  int words;        /* float sums: W */
-  int base;         /* float sums: the exponent of bit 0 */
+  uint64_t *acc;     /* the bins' words */
+  uint64_t *idx;     /* argmin/argmax: one position word per bin */
+  uint64_t *status;  /* [0] the lowest bad key's position; [1], [2] float sums' exponents */
+  uint64_t *verdict; /* status[0] as the last launch saw it, where the host reads it */
+  int skip;          /* keys >= nbins skipped instead of failing the call */
+  int accumulate;    /* out's values (and indices) enter their bins */
+  size_t team_mem;   /* bytes of dynamic team memory a team takes for private bins, or 0 */
+  void *spill;       /* private bins in device memory (CPUs), per_team bytes a team, or NULL */
+  size_t per_team;   /* bytes of a team's private bins; 0: none, straight to the global bins */
+  int words;         /* float sums: W */
+  int base;          /* float sums: the exponent of bit 0 */
 } redu__bins_launch;
 
 #pragma omp begin declare target
@@ -335,17 +336,20 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
                    thread_limit((L)->threads) is_device_ptr(__VA_ARGS__)                           \
                        ompx_dyn_cgroup_mem((L)->team_mem)                                          \
                            ompx_attribute(__attribute__((launch_bounds(REDU__BINS_MAX_THREADS))))) \
-  REDU__PRAGMA(omp parallel num_threads((L)->threads))
+  REDU__PRAGMA(omp parallel num_threads(threads))
 
-/* The launch's scalars, as locals (a struct would be mapped). */
+/* The launch's scalars, as locals: a struct would be mapped, and a clause evaluated on the
+ * device (parallel's num_threads) must not read the host's record. */
 #define REDU__BINS_LOCALS(L)                                                                       \
   const uint32_t *keys = (L)->keys;                                                                \
-  uint64_t *acc = (L)->acc, *idx = (L)->idx, *status = (L)->status;                                \
+  uint64_t *acc = (L)->acc, *idx = (L)->idx, *status = (L)->status, *verdict = (L)->verdict;       \
   void *spill = (L)->spill;                                                                        \
   size_t n = (L)->n, nbins = (L)->nbins, team_mem = (L)->team_mem, per_team = (L)->per_team;       \
-  int skip = (L)->skip, accumulate = (L)->accumulate;                                              \
-  (void)keys, (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team, (void)skip,       \
-      (void)accumulate
+  int threads = (L)->threads;                                                                      \
+  int skip = (L)->skip, accumulate = (L)->accumulate, words = (L)->words, base = (L)->base;        \
+  size_t stride = 2 * (size_t)words + 1;                                                           \
+  (void)keys, (void)verdict, (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team,    \
+      (void)skip, (void)accumulate, (void)words, (void)base, (void)stride
 
 /* The elements' loop of a launch (inside its parallel region): for each of the thread's
  * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, i and solo), dst being
@@ -382,6 +386,17 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
 /* FOLD (a redu__bins_fold_* name) of w into *p, without atomics when solo. */
 #define REDU__BINS_FOLD(FOLD, solo, p, w) ((solo) ? FOLD##_plain(p, w) : FOLD(p, w))
 
+/* The last launch's opening (inside its parallel region): the call's verdict (status[0],
+ * final once the elements' launch ended) into *verdict, page-locked host memory on GPUs that
+ * the host reads once the launch returns (no copy back); each thread's bins in b, e, step,
+ * none after a bad key (out untouched). */
+#define REDU__BINS_FINAL_SHARE                                                                     \
+  size_t b, e, step;                                                                               \
+  uint64_t redu__verdict = *(volatile uint64_t *)status;                                           \
+  if (omp_get_team_num() == 0 && omp_get_thread_num() == 0)                                        \
+    *verdict = redu__verdict;                                                                      \
+  redu__bins_share(redu__verdict == REDU__BINS_ALL_GOOD ? nbins : 0, &b, &e, &step)
+
 /* Each of the team's threads takes bins k = its number, + the team's threads, ... */
 #define REDU__BINS_TEAM_BINS(k)                                                                    \
   for (size_t k = (size_t)omp_get_thread_num(); k < nbins; k += (size_t)omp_get_num_threads())
@@ -407,11 +422,9 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
     REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                              \
     REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, x ? WORD(x[i]) : 1),  \
                         REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))    \
-    REDU__BINS_TARGET(L, out, acc, status)                                                         \
+    REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
     {                                                                                              \
-      size_t b, e, step;                                                                           \
-      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? nbins : 0, &b, &e,    \
-                       &step);                                                                     \
+      REDU__BINS_FINAL_SHARE;                                                                      \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step)                                                         \
         out[k] = VALUE(acc[k]);                                                                    \
@@ -446,9 +459,7 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
         idx[k] = accumulate && WORD(out[k]) == acc[k] ? (uint64_t)index[k] : REDU__BINS_ALL_GOOD;  \
     }                                                                                              \
     /* the positions: only the elements whose key is their bin's (none after a bad key) */         \
-    int failed = !skip && *(volatile uint64_t *)status != REDU__BINS_ALL_GOOD;                     \
-    size_t n_pos = failed ? 0 : n;                                                                 \
-    REDU__BINS_TARGET(L, keys, x, acc, idx, spill)                                                 \
+    REDU__BINS_TARGET(L, keys, x, acc, idx, status, spill)                                         \
     {                                                                                              \
       size_t b, e, step;                                                                           \
       uint64_t *priv = redu__bins_private(team_mem, spill, per_team), *dst = priv ? priv : idx;    \
@@ -456,7 +467,8 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
         redu__bins_team_fill(priv, nbins, REDU__BINS_ALL_GOOD);                                    \
         _Pragma("omp barrier")                                                                     \
       }                                                                                            \
-      redu__bins_share(n_pos, &b, &e, &step);                                                      \
+      redu__bins_share(*(volatile uint64_t *)status == REDU__BINS_ALL_GOOD ? n : 0, &b, &e,        \
+                       &step);                                                                     \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t i = b; i < e; i += step) {                                                       \
         uint32_t k = keys[i];                                                                      \
@@ -468,10 +480,9 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
         REDU__BINS_TEAM_BINS(k) redu__bins_fold_min(idx + k, priv[k]);                             \
       }                                                                                            \
     }                                                                                              \
-    REDU__BINS_TARGET(L, out, index, acc, idx)                                                     \
+    REDU__BINS_TARGET(L, out, index, acc, idx, status, verdict)                                    \
     {                                                                                              \
-      size_t b, e, step;                                                                           \
-      redu__bins_share(failed ? 0 : nbins, &b, &e, &step);                                         \
+      REDU__BINS_FINAL_SHARE;                                                                      \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step) {                                                       \
         out[k] = VALUE(acc[k]);                                                                    \
@@ -504,17 +515,15 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step)                                                         \
         redu__bins_widen((double)out[k], &lo, &hi);                                                \
-      if (lo <= hi) {                                                                              \
-        __atomic_fetch_min(status + 1, (uint64_t)(lo + REDU__BINS_EXP_BIAS), __ATOMIC_RELAXED);    \
-        __atomic_fetch_max(status + 2, (uint64_t)(hi + REDU__BINS_EXP_BIAS), __ATOMIC_RELAXED);    \
+      if (lo <= hi) { /* most threads see the range others already set: no atomic then */          \
+        redu__bins_fold_min(status + 1, (uint64_t)(lo + REDU__BINS_EXP_BIAS));                     \
+        redu__bins_fold_max(status + 2, (uint64_t)(hi + REDU__BINS_EXP_BIAS));                     \
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
   static void PFX##_bins_fsum(const redu__bins_launch *L, const T *x, T *out)                      \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    int words = L->words, base = L->base;                                                          \
-    size_t stride = 2 * (size_t)words + 1;                                                         \
     REDU__BINS_TARGET(L, out, acc)                                                                 \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -536,10 +545,9 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
           REDU__BINS_TEAM_BINS(k)                                                                  \
               redu__bins_flush_fixed(priv + k * stride, acc + k * stride, words))                  \
     }                                                                                              \
-    REDU__BINS_TARGET(L, out, acc)                                                                 \
+    REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
     {                                                                                              \
-      size_t b, e, step;                                                                           \
-      redu__bins_share(nbins, &b, &e, &step);                                                      \
+      REDU__BINS_FINAL_SHARE;                                                                      \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step)                                                         \
         out[k] = (T)redu__bins_round(acc + k * stride, words, base, PREC, EMIN, EMAX);             \

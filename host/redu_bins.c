@@ -24,10 +24,11 @@ static size_t redu__bins_max_bytes(void)
 }
 
 /* Private bins per team (device/redu_bins_kernel.h): on GPUs in team memory up to this many
- * bytes a team (24 KiB: eight teams still fit a multiprocessor's 228 KiB), on CPUs in device
+ * bytes a team (32 KiB: the four teams a GPU plan puts on a multiprocessor take 128 of its
+ * 228 KiB; 256 float bins of the whole float range, 13 words each, fit), on CPUs in device
  * memory up to the second, a team's cache-sized share. Only where each team has elements
  * for at least an eighth of its private words; else every element goes to the global bins. */
-#define REDU__BINS_TEAM_MEM_MAX ((size_t)24 << 10)
+#define REDU__BINS_TEAM_MEM_MAX ((size_t)32 << 10)
 #define REDU__BINS_CPU_PRIVATE_MAX ((size_t)8 << 20)
 
 /* The status words at rest: no bad key, an empty exponent range. */
@@ -214,12 +215,18 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
   size_t kb = n * sizeof *keys, xb = x ? n * elem_size : 0;
   c->out_bytes = nbins * elem_size;
   c->index_bytes = kind == REDU__BINS_ARG ? nbins * sizeof(size_t) : 0;
-  if (!on_host &&
-      ((s = redu__check_device_range(d, keys, kb, "keys", fn, NULL)) != REDU_OK ||
-       (s = redu__check_device_range(d, x, xb, "x", fn, NULL)) != REDU_OK ||
-       (s = redu__check_device_range(d, out, c->out_bytes, "out", fn, NULL)) != REDU_OK ||
-       (s = redu__check_device_range(d, index, c->index_bytes, "index", fn, NULL)) != REDU_OK))
-    return s;
+  const struct {
+    const void *p;
+    size_t bytes;
+    const char *name;
+  } arrays[] = {{keys, kb, "keys"},
+                {x, xb, "x"},
+                {out, c->out_bytes, "out"},
+                {index, c->index_bytes, "index"}};
+  for (int k = 0; k < 4 && !on_host; ++k) /* arrays of no bytes are never read */
+    if (arrays[k].bytes && (s = redu__check_device_range(d, arrays[k].p, arrays[k].bytes,
+                                                         arrays[k].name, fn, NULL)) != REDU_OK)
+      return s;
   redu__plan p;
   if ((s = redu__plan_make(d, n > nbins ? n : nbins, &sh, opts, &p)) != REDU_OK)
     return s;
@@ -228,7 +235,6 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
                       d->number);
   c->owner = d;
   c->exact = (flags & REDU_EXACT) != 0;
-  c->fsum = kind == REDU__BINS_FSUM;
   c->x = x, c->out = out, c->index = index;
   c->launch = (redu__bins_launch){.device = d->number,
                                   .teams = p.teams,
@@ -249,6 +255,7 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
     return s;
   }
   c->launch.idx = c->launch.acc + nbins;
+  c->launch.verdict = (uint64_t *)c->slot->result;
   if (kind != REDU__BINS_FSUM)
     redu__bins_private_plan(c, nbins);
   if (redu__verbose()) {
@@ -274,6 +281,33 @@ static int redu__bins_bits(size_t v)
   return b;
 }
 
+/* The window for terms from 2^lo (their lowest set bit) to below 2^hi (lo > hi: no finite
+ * nonzero term): into *words, *base, and *need (the words an exact window takes). */
+static void redu__bins_fit(const redu__bins_launch *L, int lo, int hi, int *words, int *base,
+                           int *need)
+{
+  *words = 1, *base = 0, *need = 1;
+  if (lo > hi)
+    return;
+  int top = hi + redu__bins_bits(L->n + (L->accumulate ? L->nbins : 0)); /* sums stay below */
+  *need = (top - lo + 63) / 64;
+  /* Words a bin may take under the cap (positive and negative halves and the flags). */
+  size_t room = L->nbins ? redu__bins_max_bytes() / sizeof(uint64_t) / L->nbins : SIZE_MAX;
+  size_t fit = room >= 2 * (size_t)*need + 1 ? (size_t)*need : room >= 5 ? (room - 1) / 2 : 2;
+  *words = (int)fit;
+  *base = *words == *need ? lo : top - 64 * *words;
+}
+
+static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need);
+
+redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set)
+{
+  int words, base, need;
+  redu__bins_fit(&c->launch, lo, hi, &words, &base, &need);
+  *set = words == need;
+  return *set ? redu__bins_set_window(c, words, base, need) : REDU_OK;
+}
+
 redu_status redu__bins_window(redu__bins_call *c)
 {
   uint64_t st[3];
@@ -282,19 +316,17 @@ redu_status redu__bins_window(redu__bins_call *c)
       redu__bins_copy(redu__initial_device(), L->device, st, L->status, sizeof st, c->fn);
   if (s != REDU_OK)
     return s;
-  int words = 1, base = 0, need = 1;
-  if (st[1] <= st[2]) {
-    int lo = (int)st[1] - REDU__BINS_EXP_BIAS, hi = (int)st[2] - REDU__BINS_EXP_BIAS;
-    int top =
-        hi + redu__bins_bits(L->n + (L->accumulate ? L->nbins : 0)); /* sums stay below 2^top */
-    need = (top - lo + 63) / 64;
-    /* Words a bin may take under the cap (positive and negative halves and the flags). */
-    size_t cap = redu__bins_max_bytes();
-    size_t room = L->nbins ? cap / sizeof(uint64_t) / L->nbins : SIZE_MAX;
-    size_t fit = room >= 2 * (size_t)need + 1 ? (size_t)need : room >= 5 ? (room - 1) / 2 : 2;
-    words = (int)fit;
-    base = words == need ? lo : top - 64 * words;
-  }
+  c->ranged = 1;
+  int words, base, need;
+  redu__bins_fit(L, st[1] <= st[2] ? (int)st[1] - REDU__BINS_EXP_BIAS : 1,
+                 st[1] <= st[2] ? (int)st[2] - REDU__BINS_EXP_BIAS : 0, &words, &base, &need);
+  return redu__bins_set_window(c, words, base, need);
+}
+
+static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need)
+{
+  redu__bins_launch *L = &c->launch;
+  redu_status s;
   if (words < need && c->exact)
     return redu__fail(REDU_ERR_OUT_OF_MEMORY,
                       "%s: exact bins over this range of values need %d words a bin, %zu bytes "
@@ -320,9 +352,8 @@ redu_status redu__bins_window(redu__bins_call *c)
 redu_status redu__bins_end(redu__bins_call *c, redu_status s)
 {
   redu__bins_launch *L = &c->launch;
-  uint64_t bad = REDU__BINS_ALL_GOOD;
-  if ((s == REDU_OK || s == REDU_ERR_BAD_KEY) && !L->skip)
-    s = redu__bins_copy(redu__initial_device(), L->device, &bad, L->status, sizeof bad, c->fn);
+  /* the verdict the last launch left in the slot's result memory (page-locked on GPUs) */
+  uint64_t bad = s == REDU_OK && !L->skip ? *(volatile uint64_t *)L->verdict : REDU__BINS_ALL_GOOD;
   if (bad != REDU__BINS_ALL_GOOD) {
     uint32_t key = 0;
     redu__bins_copy(redu__initial_device(), L->device, &key, L->keys + bad, sizeof key, c->fn);
@@ -332,7 +363,7 @@ redu_status redu__bins_end(redu__bins_call *c, redu_status s)
                    c->fn, (unsigned long long)bad, key, L->nbins);
   }
   /* The float sums' range words change on every call, the bad key's only on a bad key. */
-  if (bad != REDU__BINS_ALL_GOOD || c->fsum) {
+  if (bad != REDU__BINS_ALL_GOOD || c->ranged) {
     redu_status r = redu__bins_rest_status(c);
     s = s == REDU_OK ? r : s;
   }

@@ -22,7 +22,7 @@ typedef struct redu__bins_call {
   redu__bins_launch launch;
   int empty;     /* nothing to do (nbins 0, and no key or every key skipped) */
   int exact;     /* REDU_EXACT: a window cut at the low end is an error */
-  int fsum;      /* REDU__BINS_FSUM: the range launch leaves the status to put back */
+  int ranged;    /* the float sums' range launch ran: its status words to put back */
   const void *x; /* device addresses of the call's arrays */
   void *out;
   size_t *index;
@@ -40,6 +40,12 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
                              size_t elem_align, redu__bins_kind kind, int counts, int device,
                              const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,
                              size_t *index, const redu_options *opts);
+
+/* Float sums: the window of every term of the element type, from 2^lo to below 2^hi (floats:
+ * -149 and 128), when its words fit the memory cap for every bin: *set, and no range launch
+ * is needed; else *set is 0 and the caller launches the range pass, then redu__bins_window.
+ * REDU_OK, or a status (then the caller goes to redu__bins_end with it). */
+redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set);
 
 /* Float sums, after the range launch: reads the exponent range, chooses the
  * window (launch.base, launch.words) and grows the bins' memory. REDU_OK, or a status (then
