@@ -304,10 +304,11 @@ redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set
 {
   int words, base, need;
   redu__bins_fit(&c->launch, lo, hi, &words, &base, &need);
-  /* Only where the bins stay private to each team: in global memory the wider bins cost
-   * more than the pass (H100, 65,536 f32 bins of 2^27 elements: 4.44 ms whole, 3.05 ranged) */
-  size_t max =
-      c->owner->arch == REDU__ARCH_CPU ? REDU__BINS_CPU_PRIVATE_MAX : REDU__BINS_TEAM_MEM_MAX;
+  /* Only where a team's private bins stay small (GPUs: in team memory): wider bins in global
+   * memory cost more than the pass (H100, 65,536 f32 bins of 2^27 elements: 4.44 ms whole,
+   * 2.66 ranged), and so do 6.8 MB of private bins per CPU team (2-core x86-64, 2^24: 274
+   * ms whole). */
+  size_t max = REDU__BINS_TEAM_MEM_MAX;
   *set = words == need && c->launch.nbins <= max / sizeof(uint64_t) / (2 * (size_t)words + 1);
   return *set ? redu__bins_set_window(c, words, base, need) : REDU_OK;
 }

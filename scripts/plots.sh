@@ -146,12 +146,13 @@ if [ -s "$tmp/bins.txt" ]; then
     echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
     echo "set key bottom right; set grid"
     for case in $(sort "$tmp/bins.txt"); do
-      plots=""
+      plots="" lt=0 # each implementation keeps its line type (colour) in every panel
       for pair in "libredu:libredu" "clause:reduction(+ : out[0:B])" "cub:CUB HistogramEven" \
         "atomic_global:atomicAdd global" "atomic_shared:atomicAdd shared" \
         "read_ceiling:read ceiling"; do
+        lt=$((lt + 1))
         f="$tmp/b_${case}_${pair%%:*}.dat"
-        [ -s "$f" ] && plots="$plots${plots:+, }'$f' using 1:2 with linespoints title '${pair#*:}'"
+        [ -s "$f" ] && plots="$plots${plots:+, }'$f' using 1:2 with linespoints lt $lt title '${pair#*:}'"
       done
       echo "set title '$(echo "$case" | sed 's/^bins_//; s/_/ /g')'"
       echo "plot $plots"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # check_plots.sh ROOT: scripts/plots.sh turns the committed H100 CSV files (the arrays table,
-# the per-call floor and the scans that docs/plots/ shows) into the seven PNG plots (four
-# ops, the floor, inclusive and exclusive scans), each a real PNG. Registered only where gnuplot is
+# the per-call floor, the scans and the bins that docs/plots/ shows) into the eight PNG plots
+# (four ops, the floor, inclusive and exclusive scans, bins), each a real PNG. Registered only where gnuplot is
 # installed (the plots are a documentation tool, not a library dependency).
 set -eu
 root=$1
@@ -9,8 +9,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/h100-2026-11-24.csv" \
   "$root/docs/results/h100-floor-2026-11-24.csv" "$root/docs/results/h100-scan-2026-11-26.csv" \
+  "$root/docs/results/h100-bins-2026-11-26.csv" \
   > "$tmp/list" 2> "$tmp/err"
-for f in arrays-sum arrays-min arrays-max arrays-argmin floor scans-inclusive scans-exclusive; do
+for f in arrays-sum arrays-min arrays-max arrays-argmin floor scans-inclusive scans-exclusive bins; do
   png=$tmp/$f.png
   [ -s "$png" ] || { echo "check_plots: $f.png not written"; exit 1; }
   [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
@@ -22,4 +23,4 @@ if sh "$root/scripts/plots.sh" "$tmp/none" "$tmp/empty.csv" 2> /dev/null; then
   echo "check_plots: a CSV with no rows gave no error"
   exit 1
 fi
-echo "check_plots: 7 plots written"
+echo "check_plots: 8 plots written"
