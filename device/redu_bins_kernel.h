@@ -401,6 +401,21 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
 #define REDU__BINS_TEAM_BINS(k)                                                                    \
   for (size_t k = (size_t)omp_get_thread_num(); k < nbins; k += (size_t)omp_get_num_threads())
 
+/* The first two launches of the word and arg kernels: the bins' words (IDENT, or out's words
+ * when accumulating), then the elements, element i's word being ELEMENT. */
+#define REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, ELEMENT)                                       \
+  REDU__BINS_TARGET(L, out, acc)                                                                   \
+  {                                                                                                \
+    size_t b, e, step;                                                                             \
+    redu__bins_share(nbins, &b, &e, &step);                                                        \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t k = b; k < e; k += step)                                                           \
+      acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                                \
+  }                                                                                                \
+  REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                                \
+  REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, ELEMENT),               \
+                      REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))
+
 /* Bins of one word per bin: REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT) defines
  *   void PFX_bins(const redu__bins_launch *L, const T *x, T *out)
  * WORD(T v): an element's word (x NULL: each element counts as the word 1); FOLD: a
@@ -411,17 +426,7 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   static void PFX##_bins(const redu__bins_launch *L, const T *x, T *out)                           \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    REDU__BINS_TARGET(L, out, acc)                                                                 \
-    {                                                                                              \
-      size_t b, e, step;                                                                           \
-      redu__bins_share(nbins, &b, &e, &step);                                                      \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t k = b; k < e; k += step)                                                         \
-        acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                              \
-    }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                              \
-    REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, x ? WORD(x[i]) : 1),  \
-                        REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))    \
+    REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, x ? WORD(x[i]) : 1)                                \
     REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
     {                                                                                              \
       REDU__BINS_FINAL_SHARE;                                                                      \
@@ -439,17 +444,7 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   static void PFX##_bins_arg(const redu__bins_launch *L, const T *x, T *out, size_t *index)        \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    REDU__BINS_TARGET(L, out, acc)                                                                 \
-    {                                                                                              \
-      size_t b, e, step;                                                                           \
-      redu__bins_share(nbins, &b, &e, &step);                                                      \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t k = b; k < e; k += step)                                                         \
-        acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                              \
-    }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                              \
-    REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, WORD(x[i])),          \
-                        REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))    \
+    REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, WORD(x[i]))                                        \
     REDU__BINS_TARGET(L, out, index, acc, idx)                                                     \
     {                                                                                              \
       size_t b, e, step;                                                                           \
