@@ -47,9 +47,10 @@ typedef struct bins_case {
   int same;
 } bins_case;
 static const bins_case cases[] = {
-    {BENCH_I32, "count", "u32", 0, 256, 0}, {BENCH_I32, "count", "u32", 0, 65536, 0},
-    {BENCH_F32, "sum", "f32", 4, 256, 0},   {BENCH_F32, "sum", "f32", 4, 65536, 0},
-    {BENCH_F64, "sum", "f64", 8, 256, 0},   {BENCH_F64, "sum", "f64", 8, 65536, 0},
+    {BENCH_I32, "count", "u32", 0, 256, 0},   {BENCH_I32, "count", "u32", 0, 1024, 0},
+    {BENCH_I32, "count", "u32", 0, 65536, 0}, {BENCH_F32, "sum", "f32", 4, 256, 0},
+    {BENCH_F32, "sum", "f32", 4, 65536, 0},   {BENCH_F64, "sum", "f64", 8, 256, 0},
+    {BENCH_F64, "sum", "f64", 8, 1024, 0},    {BENCH_F64, "sum", "f64", 8, 65536, 0},
     {BENCH_F64, "sum", "f64", 8, 256, 1},
 };
 static const int log2s[] = {20, 24, 27};
@@ -148,7 +149,7 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
   }
   int wrong = 0;
   const char *peer_name = t->on_host ? "-" : "cub/atm";
-  printf("\n# bins: out[k] = the count or the sum of x[i] over keys[i] == k (x 256 / 65,536 "
+  printf("\n# bins: out[k] = the count or the sum of x[i] over keys[i] == k (256 / 1,024 / 65,536 "
          "bins; 'same': every key 0)\n");
   printf("# peers: clause = reduction(+ : out[0:256]); %s; atm-sh = atomicAdd privatised in "
          "shared memory\n",

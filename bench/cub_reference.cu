@@ -441,10 +441,10 @@ template <typename T> static void run_bins_sums(const char *name, const std::vec
   CHECK(cudaMalloc(&x, max_n * sizeof(T)));
   CHECK(cudaMalloc(&out, 65536 * sizeof(T)));
   fill<<<1024, 256>>>(x, max_n);
-  const size_t nbins_of[] = {256, 65536, 256};
-  for (int c = 0; c < 3; ++c) {
+  const size_t nbins_of[] = {256, 1024, 65536, 256};
+  for (int c = 0; c < 4; ++c) {
     size_t nbins = nbins_of[c];
-    int same = c == 2;
+    int same = c == 3;
     if (same && sizeof(T) == 4)
       continue;
     bins_keys<<<1024, 256>>>(keys, max_n, nbins, same);
@@ -476,7 +476,7 @@ static void run_bins_counts(const std::vector<size_t> &sizes)
   int *hist;
   CHECK(cudaMalloc(&keys, max_n * sizeof *keys));
   CHECK(cudaMalloc(&hist, 65536 * sizeof *hist));
-  for (size_t nbins : {(size_t)256, (size_t)65536}) {
+  for (size_t nbins : {(size_t)256, (size_t)1024, (size_t)65536}) {
     bins_keys<<<1024, 256>>>(keys, max_n, nbins, 0);
     CHECK(cudaDeviceSynchronize());
     for (size_t n : sizes) {

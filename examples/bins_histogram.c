@@ -1,7 +1,8 @@
 /* Bins as OpenMP users write them with `reduction(+ : hist[0:B])`: an image histogram (the
- * count of each 8-bit grey level) and a particle-to-mesh deposit (each particle's charge
+ * count of each 8-bit grey level), a particle-to-mesh deposit (each particle's charge
  * added into the cell it lies in, cloud-in-cell along one axis: two cells per particle,
- * weights w and 1 - w). The deposit's cell sums are exact and so have the same bits on every
+ * weights w and 1 - w), and a per-cell min-loc (each cell's particle of least charge, the
+ * first one on ties). The deposit's cell sums are exact and so have the same bits on every
  * run and for any order of the particles: run twice, once with the particles reversed, the
  * mesh is identical bit for bit. Checked against serial loops, so this example is also a
  * test. */
@@ -98,6 +99,36 @@ int main(void)
              same ? "the same bits in every cell" : "DIFFERENT bits");
     }
   }
+  /* 3. Per-cell min-loc: the least charge each cell's first share received, and which
+   * particle gave it (the lowest index on ties; an empty cell: +inf and REDU_NO_INDEX). */
+  double *least = omp_target_alloc(CELLS * sizeof *least, dev);
+  size_t *who = omp_target_alloc(CELLS * sizeof *who, dev);
+  if (!least || !who)
+    return 1;
+  ok &= check(redu_bins_argmin_f64(dev, cell, charge, np, CELLS, least, who, NULL), "min-loc");
+  {
+    static double l[CELLS], hq[1 << 20];
+    static size_t w[CELLS];
+    static uint32_t hc[1 << 20];
+    omp_target_memcpy(l, least, sizeof l, 0, 0, host, dev);
+    omp_target_memcpy(w, who, sizeof w, 0, 0, host, dev);
+    omp_target_memcpy(hc, cell, sizeof hc, 0, 0, host, dev);
+    omp_target_memcpy(hq, charge, sizeof hq, 0, 0, host, dev);
+    static double best[CELLS];
+    static size_t at[CELLS];
+    for (size_t c = 0; c < CELLS; ++c)
+      best[c] = INFINITY, at[c] = REDU_NO_INDEX;
+    for (size_t i = 0; i < np; ++i) /* serially, in index order: the first on ties */
+      if (hq[i] < best[hc[i]])
+        best[hc[i]] = hq[i], at[hc[i]] = i;
+    size_t wrong = 0;
+    for (size_t c = 0; c < CELLS; ++c)
+      wrong += l[c] != best[c] || w[c] != at[c];
+    ok &= wrong == 0;
+    printf("min-loc: cell 100's least share %.6g from particle %zu; %zu cells wrong\n", l[100],
+           w[100], wrong);
+  }
+  omp_target_free(least, dev), omp_target_free(who, dev);
   omp_target_free(pix, dev), omp_target_free(hist, dev), omp_target_free(cell, dev);
   omp_target_free(charge, dev), omp_target_free(mesh, dev);
   free(hp);

@@ -24,11 +24,12 @@ static size_t redu__bins_max_bytes(void)
 }
 
 /* Private bins per team (device/redu_bins_kernel.h): on GPUs in team memory up to this many
- * bytes a team (32 KiB: the four teams a GPU plan puts on a multiprocessor take 128 of its
- * 228 KiB; 256 float bins of the whole float range, 13 words each, fit), on CPUs in device
- * memory up to the second, a team's cache-sized share. Only where each team has elements
- * for at least an eighth of its private words; else every element goes to the global bins. */
-#define REDU__BINS_TEAM_MEM_MAX ((size_t)32 << 10)
+ * bytes a team (40 KiB: below the 48 KiB a launch gets without opting in, and the four teams
+ * a GPU plan puts on a multiprocessor take 160 of its 228 KiB; 1,024 float-sum bins of two
+ * words a half fit), on CPUs in device memory up to the second, a team's cache-sized share.
+ * Only where each team has elements for at least an eighth of its words; else every element
+ * goes to the global bins. */
+#define REDU__BINS_TEAM_MEM_MAX ((size_t)40 << 10)
 #define REDU__BINS_CPU_PRIVATE_MAX ((size_t)8 << 20)
 
 /* The status words at rest: no bad key, an empty exponent range. */
