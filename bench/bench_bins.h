@@ -1,8 +1,8 @@
 /* Bins in redu-bench: counts (redu_bins_sum_u32 with x NULL) and float sums
  * (redu_bins_sum_f32/f64) of n = 2^20, 2^24 and 2^27 (those up to --max-log2) elements into
  * 256, 1,024 (counts, f64) and 65,536 bins, uniform keys, and the f64 sums with every key
- * equal (the worst contention); beside OpenMP's clause `reduction(+ : out[0:256])` (256 bins only), CUB's
- * DeviceHistogram::HistogramEven over the same keys (counts), and two atomicAdd kernels
+ * equal (the worst contention); beside OpenMP's clause `reduction(+ : out[0:256])` (256 bins only),
+ * CUB's DeviceHistogram::HistogramEven over the same keys (counts), and two atomicAdd kernels
  * (float sums: on global memory, and privatised in shared memory where the bins fit) from
  * redu-bench-cub, and a read kernel over keys and x (the ceiling). GB/s count the bytes of
  * keys and x; each result is checked on the host (counts exactly, sums correctly rounded). */
