@@ -251,8 +251,9 @@ static redu_status redu__check_shape(const redu__call_shape *sh, const redu_opti
   if (opts && (opts->flags & ~redu__known_flags))
     return redu__fail(REDU_ERR_BAD_OPTION, "%s: unknown bits 0x%x in redu_options.flags", sh->fn,
                       opts->flags & ~redu__known_flags);
+  /* as an unknown bit elsewhere: no meaning for this call */
   if (opts && (opts->flags & (REDU_BINS_ACCUMULATE | REDU_BINS_SKIP_BAD_KEYS)) && !sh->bins)
-    return redu__fail(REDU_ERR_UNSUPPORTED,
+    return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: REDU_BINS_ACCUMULATE and REDU_BINS_SKIP_BAD_KEYS apply to bins calls "
                       "(redu_bins.h) only; drop them for this call",
                       sh->fn);

@@ -603,7 +603,7 @@ static void check_errors(int dev)
       {redu_bins(dev, (redu_op)99, REDU_FLOAT, dk, dx, N, B, dout, NULL, NULL),
        REDU_ERR_UNSUPPORTED, "unknown op"},
       {redu_sum_f32(dev, dx, N, out, &(redu_options){.flags = REDU_BINS_ACCUMULATE}),
-       REDU_ERR_UNSUPPORTED, "bins flag on a reduction"},
+       REDU_ERR_BAD_OPTION, "bins flag on a reduction"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
     CHECK(cases[c].got == cases[c].want && *redu_last_error(), "%s: %d, want %d (%s)",
