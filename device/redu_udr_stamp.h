@@ -78,6 +78,7 @@
    * type (say `step`) would otherwise hide the type inside them. */                               \
   REDU__DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, redu__type_##name, redu__self)        \
   REDU__DEFINE_SEGMENTED_UDR(name, redu__type_##name)                                              \
+  REDU__DEFINE_BINS_UDR(name, redu__type_##name)                                                   \
   REDU__DEFINE_MULTI_UDR(name, redu__type_##name)                                                  \
   REDU__DEFINE_SCAN_UDR(name, redu__type_##name)                                                   \
   REDU__DEFINE_REGION_STEPS(name, redu__type_##name, redu__kernel_redu_reduce_##name)
@@ -155,6 +156,27 @@
       const redu_options *opts)                                                                    \
   {                                                                                                \
     return redu__seg_call_##name(device, x, NULL, segment_length, nsegments, 1, results, opts);    \
+  }
+
+/* redu_bins_reduce_<name> (REDU_DECLARE_REDUCTION): the keys sorted stably by the library
+ * (redu__bins_sorted_begin), each bin then one segment of the segmented kernel above, its
+ * elements in index order. */
+#define REDU__DEFINE_BINS_UDR(name, T)                                                             \
+  static inline __attribute__((unused)) redu_status redu_bins_reduce_##name(                       \
+      int device, const uint32_t *keys, const T *x, size_t n, size_t nbins, T *out,                \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    redu__bins_sorted b;                                                                           \
+    redu_status s = redu__bins_sorted_begin(&b, "redu_bins_reduce_" #name, sizeof(T), _Alignof(T), \
+                                            device, keys, x, n, nbins, out, opts);                 \
+    if (s != REDU_OK || b.empty)                                                                   \
+      return s;                                                                                    \
+    const redu__call_shape sh = {REDU__SHAPE_OF("redu_bins_reduce_" #name, T, T),                  \
+                                 .ordered = redu__order_##name, .segmented = 1,                    \
+                                 .out_size = sizeof(T), .out_align = _Alignof(T)};                 \
+    REDU__RUN_SEG_CALL(s, sh, device, (const T *)b.values, b.offsets, 0, nbins, (T *)b.out, NULL,  \
+                       &b.seg_opts, redu__seg_kernel_##name##_launch);                             \
+    return redu__bins_sorted_end(&b, s);                                                           \
   }
 
 /* redu_multi_reduce_<name> (REDU_DECLARE_REDUCTION) and the partial form that

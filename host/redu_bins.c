@@ -1,4 +1,5 @@
 #include "host/redu_bins.h"
+#include "host/redu_array_checks.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_host_arrays.h"
@@ -35,25 +36,15 @@ static size_t redu__bins_max_bytes(void)
 /* The status words at rest: no bad key, an empty exponent range. */
 static const uint64_t redu__bins_rest[3] = {REDU__BINS_ALL_GOOD, UINT64_MAX, 0};
 
-static redu_status redu__bins_copy(int dst_dev, int src_dev, void *dst, const void *src,
-                                   size_t bytes, const char *fn)
-{
-  if (omp_target_memcpy(dst, src, bytes, 0, 0, dst_dev, src_dev) != 0)
-    return redu__fail(REDU_ERR_DEVICE, "%s: a %zu-byte copy to or from device memory failed", fn,
-                      bytes);
-  return REDU_OK;
-}
-
 /* Puts the status words back to rest. */
 static redu_status redu__bins_rest_status(redu__bins_call *c)
 {
-  return redu__bins_copy(c->launch.device, redu__initial_device(), c->launch.status,
-                         redu__bins_rest, sizeof redu__bins_rest, c->fn);
+  return redu__copy(c->launch.device, redu__initial_device(), c->launch.status, redu__bins_rest,
+                    sizeof redu__bins_rest, c->fn);
 }
 
-/* Grows the slot's bins buffer to the status and `words` words; the status set to rest when
- * the buffer is new. */
-static redu_status redu__bins_memory(redu__bins_call *c, size_t words)
+/* The status set to rest when the buffer is new. */
+redu_status redu__bins_memory(redu__bins_call *c, size_t words)
 {
   size_t bytes = REDU__BINS_STATUS_BYTES + words * sizeof(uint64_t);
   int got = words > (SIZE_MAX - REDU__BINS_STATUS_BYTES) / sizeof(uint64_t)
@@ -87,36 +78,7 @@ static void redu__bins_private_plan(redu__bins_call *c, size_t words)
     L->spill = c->slot->spill, L->per_team = bytes;
 }
 
-/* One array of the call: `bytes` from p (NULL allowed when bytes is 0) inside the address
- * space and aligned. */
-static redu_status redu__bins_check_array(const char *fn, const char *what, const void *p,
-                                          size_t count, size_t size, size_t align)
-{
-  if (count > SIZE_MAX / size || (p && (uintptr_t)p > UINTPTR_MAX - count * size))
-    return redu__fail(REDU_ERR_OVERFLOW,
-                      "%s: %zu elements of %zu bytes starting at %s = %p exceed the address "
-                      "space",
-                      fn, count, size, what, p);
-  if ((uintptr_t)p % align)
-    return redu__fail(REDU_ERR_MISALIGNED,
-                      "%s: %s = %p is not aligned to its %zu-byte element type; pass the start "
-                      "of an array of that type",
-                      fn, what, p, size);
-  return REDU_OK;
-}
-
-/* An output [o, o + ob) apart from an array [p, p + pb). */
-static redu_status redu__bins_apart(const char *fn, const char *out_name, const void *o, size_t ob,
-                                    const char *name, const void *p, size_t pb)
-{
-  uintptr_t a = (uintptr_t)o, b = (uintptr_t)p;
-  if (!o || !p || !ob || !pb || a >= b + pb || b >= a + ob)
-    return REDU_OK;
-  return redu__fail(REDU_ERR_OVERLAP,
-                    "%s: %s = %p (%zu bytes) overlaps %s = %p (%zu bytes); give the outputs "
-                    "memory of their own",
-                    fn, out_name, o, ob, name, p, pb);
-}
+#define REDU__BINS_APART "give the outputs memory of their own"
 
 /* Pointers, sizes, alignment and overlaps, in that order, as every call judges them. */
 static redu_status redu__bins_check(const char *fn, size_t elem_size, size_t elem_align,
@@ -133,20 +95,20 @@ static redu_status redu__bins_check(const char *fn, size_t elem_size, size_t ele
     return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL with n = %zu and nbins = %zu", fn, null, n,
                       nbins);
   redu_status s;
-  if ((s = redu__bins_check_array(fn, "keys", keys, n, sizeof *keys, _Alignof(uint32_t))) !=
-          REDU_OK ||
-      (s = redu__bins_check_array(fn, "x", x, x ? n : 0, elem_size, elem_align)) != REDU_OK ||
-      (s = redu__bins_check_array(fn, "out", out, nbins, elem_size, elem_align)) != REDU_OK ||
-      (s = redu__bins_check_array(fn, "index", kind == REDU__BINS_ARG ? index : NULL, nbins,
-                                  sizeof(size_t), _Alignof(size_t))) != REDU_OK)
+  if ((s = redu__check_span(fn, "keys", keys, n, sizeof *keys, _Alignof(uint32_t))) != REDU_OK ||
+      (s = redu__check_span(fn, "x", x, x ? n : 0, elem_size, elem_align)) != REDU_OK ||
+      (s = redu__check_span(fn, "out", out, nbins, elem_size, elem_align)) != REDU_OK ||
+      (s = redu__check_span(fn, "index", kind == REDU__BINS_ARG ? index : NULL, nbins,
+                            sizeof(size_t), _Alignof(size_t))) != REDU_OK)
     return s;
   size_t kb = n * sizeof *keys, xb = x ? n * elem_size : 0, ob = nbins * elem_size;
   size_t ib = kind == REDU__BINS_ARG ? nbins * sizeof(size_t) : 0;
-  if ((s = redu__bins_apart(fn, "out", out, ob, "keys", keys, kb)) != REDU_OK ||
-      (s = redu__bins_apart(fn, "out", out, ob, "x", x, xb)) != REDU_OK ||
-      (s = redu__bins_apart(fn, "index", index, ib, "keys", keys, kb)) != REDU_OK ||
-      (s = redu__bins_apart(fn, "index", index, ib, "x", x, xb)) != REDU_OK ||
-      (s = redu__bins_apart(fn, "index", index, ib, "out", out, ob)) != REDU_OK)
+  if ((s = redu__check_apart(fn, "out", out, ob, "keys", keys, kb, REDU__BINS_APART)) != REDU_OK ||
+      (s = redu__check_apart(fn, "out", out, ob, "x", x, xb, REDU__BINS_APART)) != REDU_OK ||
+      (s = redu__check_apart(fn, "index", index, ib, "keys", keys, kb, REDU__BINS_APART)) !=
+          REDU_OK ||
+      (s = redu__check_apart(fn, "index", index, ib, "x", x, xb, REDU__BINS_APART)) != REDU_OK ||
+      (s = redu__check_apart(fn, "index", index, ib, "out", out, ob, REDU__BINS_APART)) != REDU_OK)
     return s;
   return REDU_OK;
 }
@@ -169,12 +131,12 @@ static redu_status redu__bins_host_arrays(redu__bins_call *c, redu__device *d,
   c->out_host = c->out, c->index_host = c->index;
   *keys = a[0].dev, c->x = a[1].dev, c->out = (void *)a[2].dev, c->index = (size_t *)a[3].dev;
   if (accumulate && c->out_bytes &&
-      (s = redu__bins_copy(d->number, redu__initial_device(), c->out, c->out_host, c->out_bytes,
-                           c->fn)) != REDU_OK)
+      (s = redu__copy(d->number, redu__initial_device(), c->out, c->out_host, c->out_bytes,
+                      c->fn)) != REDU_OK)
     return s;
   if (accumulate && c->index_bytes)
-    s = redu__bins_copy(d->number, redu__initial_device(), c->index, c->index_host, c->index_bytes,
-                        c->fn);
+    s = redu__copy(d->number, redu__initial_device(), c->index, c->index_host, c->index_bytes,
+                   c->fn);
   return s;
 }
 
@@ -248,16 +210,17 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
   if (on_host)
     s = redu__bins_host_arrays(c, d, &c->launch.keys, n, elem_size, accumulate);
   if (s == REDU_OK)
-    s = redu__bins_memory(c, kind == REDU__BINS_FSUM  ? 0
+    s = redu__bins_memory(c, kind == REDU__BINS_WORD  ? nbins
                              : kind == REDU__BINS_ARG ? 2 * nbins
-                                                      : nbins);
+                                                      : 0);
   if (s != REDU_OK) {
     redu__scratch_release(d, c->slot);
     return s;
   }
   c->launch.idx = c->launch.acc + nbins;
   c->launch.verdict = (uint64_t *)c->slot->result;
-  if (kind != REDU__BINS_FSUM)
+  c->sorted = kind == REDU__BINS_SORT;
+  if (kind == REDU__BINS_WORD || kind == REDU__BINS_ARG)
     redu__bins_private_plan(c, nbins);
   if (redu__verbose()) {
     char reason[160];
@@ -265,9 +228,10 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
     fprintf(stderr,
             "libredu: %s: device %d (%s): n=%zu, nbins=%zu -> %s: %d teams x %d threads [%s]\n", fn,
             d->number, d->name, n, nbins,
-            kind == REDU__BINS_FSUM  ? "exact fixed-point bins through atomics"
-            : kind == REDU__BINS_ARG ? "key then lowest-position atomics per bin"
-                                     : "one atomic word per bin",
+            kind == REDU__BINS_FSUM   ? "exact fixed-point bins through atomics"
+            : kind == REDU__BINS_ARG  ? "key then lowest-position atomics per bin"
+            : kind == REDU__BINS_SORT ? "keys sorted stably, one segment per bin"
+                                      : "one atomic word per bin",
             p.teams, p.threads, reason);
   }
   return REDU_OK;
@@ -318,8 +282,7 @@ redu_status redu__bins_window(redu__bins_call *c)
 {
   uint64_t st[3];
   redu__bins_launch *L = &c->launch;
-  redu_status s =
-      redu__bins_copy(redu__initial_device(), L->device, st, L->status, sizeof st, c->fn);
+  redu_status s = redu__copy(redu__initial_device(), L->device, st, L->status, sizeof st, c->fn);
   if (s != REDU_OK)
     return s;
   c->ranged = 1;
@@ -355,19 +318,25 @@ static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base
   return REDU_OK;
 }
 
+redu_status redu__bins_bad_key(redu__bins_call *c, uint64_t pos)
+{
+  uint32_t key = 0;
+  redu__copy(redu__initial_device(), c->launch.device, &key, c->launch.keys + pos, sizeof key,
+             c->fn);
+  return redu__fail(REDU_ERR_BAD_KEY,
+                    "%s: keys[%llu] = %u is not below nbins = %zu (the first such key); fix the "
+                    "keys, or pass REDU_BINS_SKIP_BAD_KEYS to skip them",
+                    c->fn, (unsigned long long)pos, key, c->launch.nbins);
+}
+
 redu_status redu__bins_end(redu__bins_call *c, redu_status s)
 {
   redu__bins_launch *L = &c->launch;
   /* the verdict the last launch left in the slot's result memory (page-locked on GPUs) */
-  uint64_t bad = s == REDU_OK && !L->skip ? *(volatile uint64_t *)L->verdict : REDU__BINS_ALL_GOOD;
-  if (bad != REDU__BINS_ALL_GOOD) {
-    uint32_t key = 0;
-    redu__bins_copy(redu__initial_device(), L->device, &key, L->keys + bad, sizeof key, c->fn);
-    s = redu__fail(REDU_ERR_BAD_KEY,
-                   "%s: keys[%llu] = %u is not below nbins = %zu (the first such key); fix the "
-                   "keys, or pass REDU_BINS_SKIP_BAD_KEYS to skip them",
-                   c->fn, (unsigned long long)bad, key, L->nbins);
-  }
+  uint64_t bad = s == REDU_OK && !L->skip && !c->sorted ? *(volatile uint64_t *)L->verdict
+                                                        : REDU__BINS_ALL_GOOD;
+  if (bad != REDU__BINS_ALL_GOOD)
+    s = redu__bins_bad_key(c, bad);
   /* The float sums' range words change on every call, the bad key's only on a bad key. */
   if (bad != REDU__BINS_ALL_GOOD || c->ranged) {
     redu_status r = redu__bins_rest_status(c);

@@ -12,7 +12,8 @@
 typedef enum {
   REDU__BINS_WORD, /* one word per bin */
   REDU__BINS_ARG,  /* a key word and a position word per bin */
-  REDU__BINS_FSUM  /* a float sum's fixed-point bins (sized by redu__bins_window) */
+  REDU__BINS_FSUM, /* a float sum's fixed-point bins (sized by redu__bins_window) */
+  REDU__BINS_SORT  /* no bins: the keys sorted (host/redu_bins_sort.c, declared reductions) */
 } redu__bins_kind;
 
 typedef struct redu__bins_call {
@@ -23,6 +24,7 @@ typedef struct redu__bins_call {
   int empty;     /* nothing to do (nbins 0, and no key or every key skipped) */
   int exact;     /* REDU_EXACT: a window cut at the low end is an error */
   int ranged;    /* the float sums' range launch ran: its status words to put back */
+  int sorted;    /* REDU__BINS_SORT: keys checked on the host, no verdict to read */
   const void *x; /* device addresses of the call's arrays */
   void *out;
   size_t *index;
@@ -52,6 +54,13 @@ redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set
  * window (launch.base, launch.words) and grows the bins' memory. REDU_OK, or a status (then
  * the caller goes to redu__bins_end with it). */
 redu_status redu__bins_window(redu__bins_call *c);
+
+/* Grows the slot's bins buffer to the status and `words` words (launch.acc then points to
+ * them). REDU_OK, or REDU_ERR_OUT_OF_MEMORY. */
+redu_status redu__bins_memory(redu__bins_call *c, size_t words);
+
+/* REDU_ERR_BAD_KEY for keys[pos], with its message. */
+redu_status redu__bins_bad_key(redu__bins_call *c, uint64_t pos);
 
 /* The end of a call begun with REDU_OK: s, or the bad key's status (read back unless keys
  * are skipped), or a failed copy back; releases the slot. */

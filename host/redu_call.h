@@ -200,4 +200,27 @@ REDU_API redu_status redu__scan_end(redu__scan_call *c);
  * copying nothing back. */
 void redu__scan_abandon(redu__scan_call *c);
 
+/* A declared reduction's bins (redu_bins_reduce_<name>, libredu/redu_udr.h; kernels in
+ * device/redu_bins_sort.h): redu__bins_sorted_begin checks the call as every bins call
+ * (host/redu_bins.h), sorts the keys stably (a bad key fails the call here unless skipped),
+ * and gathers x's elements bin by bin into b->values, out's value first in each bin when
+ * accumulating; the caller reduces segment k = [offsets[k], offsets[k + 1]) into b->out[k]
+ * with the segmented call under b->seg_opts unless b->empty, then calls
+ * redu__bins_sorted_end. On a status other than REDU_OK nothing is held. */
+typedef struct redu__bins_sorted {
+  void *call;            /* the bins call's record (host/redu_bins.h) */
+  int empty;             /* nbins 0: nothing to do */
+  const void *values;    /* device memory: the elements bin by bin */
+  const size_t *offsets; /* device memory: nbins + 1 offsets into values */
+  void *out;             /* out's device address: the caller's, or its staged copy */
+  redu_options seg_opts; /* the caller's options less the bins and host-array flags */
+} redu__bins_sorted;
+
+REDU_API redu_status redu__bins_sorted_begin(redu__bins_sorted *b, const char *fn, size_t elem_size,
+                                             size_t elem_align, int device, const uint32_t *keys,
+                                             const void *x, size_t n, size_t nbins, void *out,
+                                             const redu_options *opts);
+/* s: the segmented call's status; returns it, or a failed copy back of a host array out. */
+REDU_API redu_status redu__bins_sorted_end(redu__bins_sorted *b, redu_status s);
+
 #endif

@@ -58,11 +58,17 @@ redu_status redu__host_arrays_in(redu__device *d, redu__slot *s, redu__host_arra
   return REDU_OK;
 }
 
+redu_status redu__copy(int dst_dev, int src_dev, void *dst, const void *src, size_t bytes,
+                       const char *fn)
+{
+  if (!bytes || omp_target_memcpy(dst, src, bytes, 0, 0, dst_dev, src_dev) == 0)
+    return REDU_OK;
+  return redu__fail(REDU_ERR_DEVICE, "%s: could not copy %zu bytes from device %d to device %d", fn,
+                    bytes, src_dev, dst_dev);
+}
+
 redu_status redu__host_copy_back(int device, void *host, const void *dev, size_t bytes,
                                  const char *fn)
 {
-  if (!bytes || omp_target_memcpy(host, dev, bytes, 0, 0, redu__initial_device(), device) == 0)
-    return REDU_OK;
-  return redu__fail(REDU_ERR_DEVICE, "%s: could not copy %zu bytes of results back from device %d",
-                    fn, bytes, device);
+  return redu__copy(redu__initial_device(), device, host, dev, bytes, fn);
 }

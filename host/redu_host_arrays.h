@@ -32,6 +32,11 @@ typedef struct redu__host_array {
 redu_status redu__host_arrays_in(redu__device *d, redu__slot *s, redu__host_array *a, int count,
                                  const char *fn);
 
+/* Copies bytes from src on device src_dev to dst on device dst_dev (either may be the
+ * host's number): REDU_OK (also for 0 bytes), or REDU_ERR_DEVICE naming fn. */
+redu_status redu__copy(int dst_dev, int src_dev, void *dst, const void *src, size_t bytes,
+                       const char *fn);
+
 /* Copies bytes of an output from dev (its staged copy on device) back into host. */
 redu_status redu__host_copy_back(int device, void *host, const void *dev, size_t bytes,
                                  const char *fn);

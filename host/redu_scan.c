@@ -1,4 +1,5 @@
 #include "device/redu_scan_kernel.h"
+#include "host/redu_array_checks.h"
 #include "host/redu_call.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
@@ -25,26 +26,14 @@ static redu_status redu__scan_check_arrays(const char *fn, size_t elem_size, siz
 {
   if (!x || !y)
     return redu__fail(REDU_ERR_NULL_ARG, "%s: %s is NULL with n = %zu", fn, x ? "y" : "x", n);
-  size_t bytes = n * elem_size;
-  if (n > SIZE_MAX / elem_size || (uintptr_t)x > UINTPTR_MAX - bytes ||
-      (uintptr_t)y > UINTPTR_MAX - bytes)
-    return redu__fail(REDU_ERR_OVERFLOW,
-                      "%s: n = %zu elements of %zu bytes starting at x = %p or y = %p exceed the "
-                      "address space",
-                      fn, n, elem_size, x, y);
-  /* The same test on every target: a GPU faults on a misaligned access. */
-  const char *what = (uintptr_t)x % elem_align ? "x" : (uintptr_t)y % elem_align ? "y" : NULL;
-  if (what)
-    return redu__fail(REDU_ERR_MISALIGNED,
-                      "%s: %s = %p is not aligned to its %zu-byte element type; pass the start "
-                      "of an array of that type",
-                      fn, what, what[0] == 'x' ? x : y, elem_size);
-  uintptr_t xa = (uintptr_t)x, ya = (uintptr_t)y;
-  if (xa != ya && xa < ya + bytes && ya < xa + bytes)
-    return redu__fail(REDU_ERR_OVERLAP,
-                      "%s: y = %p overlaps x = %p (%zu elements of %zu bytes) without being x; "
-                      "scan in place (y == x) or into a separate array",
-                      fn, y, x, n, elem_size);
+  redu_status s;
+  if ((s = redu__check_span(fn, "x", x, n, elem_size, elem_align)) != REDU_OK ||
+      (s = redu__check_span(fn, "y", y, n, elem_size, elem_align)) != REDU_OK)
+    return s;
+  if (x != y &&
+      (s = redu__check_apart(fn, "y", y, n * elem_size, "x", x, n * elem_size,
+                             "scan in place (y == x) or into a separate array")) != REDU_OK)
+    return s;
   return REDU_OK;
 }
 

@@ -62,6 +62,16 @@
  *       one reduction per segment, in one call, with the rules of the segmented typed calls
  *       (redu_segmented.h): empty segments give the identity, REDU_ORDERED combines each
  *       segment's elements in index order.
+ *   redu_status redu_bins_reduce_<name>(int device, const uint32_t *keys, const T *x,
+ *                                       size_t n, size_t nbins, T *out,
+ *                                       const redu_options *opts)
+ *       out[k] = combine over {x[i] : keys[i] == k} in index order, k in [0, nbins), with the
+ *       rules and statuses of the bins calls (libredu/redu_bins.h): the identity in empty
+ *       bins, REDU_BINS_ACCUMULATE (out[k] enters first), keys >= nbins REDU_ERR_BAD_KEY
+ *       (out untouched) or skipped with REDU_BINS_SKIP_BAD_KEYS, host arrays; REDU_EXACT
+ *       gives REDU_ERR_UNSUPPORTED. The keys are sorted stably and each bin reduced as a
+ *       segment: the same bits on every run of a plan, whatever `order` says. Device scratch:
+ *       about (26 + sizeof(T)) bytes an element and 8 a bin (docs/bins.md).
  *   redu_status redu_multi_reduce_<name>(int ndev, const int *devices, const T *const *xs,
  *                                        const size_t *ns, T *result, const redu_options *opts)
  *       device devices[k] reduces xs[k][0, ns[k]), all at once, and the parts are combined

@@ -1,0 +1,161 @@
+/* Declared reductions' bins (redu__bins_sorted_begin/_end, host/redu_call.h): the bins call's
+ * checks (host/redu_bins.h), then the radix sort, the bad-key check and the gather of
+ * device/redu_bins_sort.h; the stamped caller reduces the bins as segments. */
+#include "device/redu_bins_sort.h"
+#include "host/redu_bins.h"
+#include "host/redu_call.h"
+#include "host/redu_device.h"
+#include "host/redu_error.h"
+#include "host/redu_host_arrays.h"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Runs per pass: on GPUs of 64 pairs (a thread each: 2^27 keys take 2^21 threads, and the
+ * table 16 words a run, 2 bytes a key), on CPUs at most 256 (a few a thread, each read
+ * in order). */
+#define REDU__BINS_SORT_GPU_RUN 64
+#define REDU__BINS_SORT_CPU_RUNS 256
+
+/* Bytes rounded up to whole 64-bit words, or SIZE_MAX past the address space. */
+static size_t redu__bins_sort_words(size_t count, size_t size)
+{
+  return count > (SIZE_MAX - 7) / size ? SIZE_MAX : (count * size + 7) / 8;
+}
+
+/* Words a + b + ..., SIZE_MAX when any is or the sum passes it. */
+static size_t redu__bins_sort_total(const size_t *w, int k)
+{
+  size_t t = 0;
+  for (int i = 0; i < k; ++i)
+    t = w[i] == SIZE_MAX || t > SIZE_MAX - w[i] ? SIZE_MAX : t + w[i];
+  return t;
+}
+
+/* The radix passes over n keys whose largest clamped value is below 2^bits: the sorted keys
+ * and positions end in keys[0] and pos[0]. */
+static redu_status redu__bins_sort_passes(redu__bins_call *c, int bits, uint32_t *keys[2],
+                                          size_t *pos[2], uint64_t *counts, size_t runs)
+{
+  redu__bins_launch *L = &c->launch;
+  size_t n = L->n, run = n / runs + (n % runs != 0);
+  redu__bins_sort_pass P = {.device = L->device,
+                            .n = n,
+                            .chunks = n / run + (n % run != 0),
+                            .chunk = run,
+                            .clamp = L->nbins < UINT32_MAX ? (uint32_t)L->nbins : UINT32_MAX,
+                            .keys_in = L->keys,
+                            .counts = counts};
+  int passes = (bits + REDU__BINS_SORT_BITS - 1) / REDU__BINS_SORT_BITS;
+  redu_options scan = {.teams = 0};
+  for (int k = 0; k < passes; ++k) {
+    /* the last pass writes buffer 0 */
+    int to = (passes - 1 - k) % 2;
+    P.shift = k * REDU__BINS_SORT_BITS;
+    P.keys_out = keys[to], P.pos_out = pos[to];
+    redu__bins_sort_count(&P);
+    redu_status s = redu_exclusive_scan_sum_u64(L->device, counts, counts,
+                                                REDU__BINS_SORT_RADIX * P.chunks, &scan);
+    if (s != REDU_OK)
+      return s;
+    redu__bins_sort_scatter(&P);
+    P.keys_in = keys[to], P.pos_in = pos[to];
+  }
+  return REDU_OK;
+}
+
+/* Sorts, checks the keys, gathers: b's values and offsets. */
+static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align,
+                                   redu__bins_sorted *b)
+{
+  redu__bins_launch *L = &c->launch;
+  size_t n = L->n, nbins = L->nbins;
+  int bits = 1;
+  while (bits < 32 && (uint64_t)(nbins < UINT32_MAX ? nbins : UINT32_MAX) >> bits)
+    ++bits;
+  size_t runs = c->owner->arch == REDU__ARCH_CPU
+                    ? (n < REDU__BINS_SORT_CPU_RUNS ? n : REDU__BINS_SORT_CPU_RUNS)
+                    : n / REDU__BINS_SORT_GPU_RUN + (n % REDU__BINS_SORT_GPU_RUN != 0);
+  runs = runs ? runs : 1;
+  size_t heads = L->accumulate ? nbins : 0;
+  /* the bins buffer's words: values (first: 64-byte aligned), offsets, the table, the
+   * positions and keys twice */
+  size_t w[7] = {redu__bins_sort_words(n + heads < n ? SIZE_MAX : n + heads, size),
+                 redu__bins_sort_words(nbins + 1, sizeof(size_t)),
+                 redu__bins_sort_words(runs, 8 * REDU__BINS_SORT_RADIX),
+                 redu__bins_sort_words(n, sizeof(size_t)),
+                 redu__bins_sort_words(n, sizeof(size_t)),
+                 redu__bins_sort_words(n, sizeof(uint32_t)),
+                 redu__bins_sort_words(n, sizeof(uint32_t))};
+  size_t total = redu__bins_sort_total(w, 7);
+  if (total == SIZE_MAX)
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: sorting n = %zu keys into nbins = %zu bins exceeds the address space",
+                      c->fn, n, nbins);
+  redu_status s = redu__bins_memory(c, total);
+  if (s != REDU_OK)
+    return s;
+  uint64_t *p[7];
+  p[0] = L->acc;
+  for (int k = 1; k < 7; ++k)
+    p[k] = p[k - 1] + w[k - 1];
+  size_t *offsets = (size_t *)p[1], *pos[2] = {(size_t *)p[3], (size_t *)p[4]};
+  uint32_t *keys[2] = {(uint32_t *)p[5], (uint32_t *)p[6]};
+  if (n && (s = redu__bins_sort_passes(c, bits, keys, pos, p[2], runs)) != REDU_OK)
+    return s;
+  redu__bins_sort_offsets(L->device, keys[0], n, nbins, offsets);
+  size_t good = 0, first_bad = 0;
+  if ((s = redu__copy(redu__initial_device(), L->device, &good, offsets + nbins, sizeof good,
+                      c->fn)) != REDU_OK)
+    return s;
+  if (good < n && !L->skip) { /* stable: the first bad key's position sorts first of them */
+    if ((s = redu__copy(redu__initial_device(), L->device, &first_bad, pos[0] + good,
+                        sizeof first_bad, c->fn)) != REDU_OK)
+      return s;
+    return redu__bins_bad_key(c, first_bad);
+  }
+  redu__bins_sort_gather(L->device, keys[0], pos[0], good, c->x, heads ? c->out : NULL, nbins, size,
+                         align, offsets, p[0]);
+  b->values = p[0], b->offsets = offsets;
+  return REDU_OK;
+}
+
+redu_status redu__bins_sorted_begin(redu__bins_sorted *b, const char *fn, size_t elem_size,
+                                    size_t elem_align, int device, const uint32_t *keys,
+                                    const void *x, size_t n, size_t nbins, void *out,
+                                    const redu_options *opts)
+{
+  *b = (redu__bins_sorted){0};
+  redu__bins_call *c = malloc(sizeof *c);
+  if (!c)
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no host memory for the call's record", fn);
+  redu_status s = redu__bins_begin(c, fn, elem_size, elem_align, REDU__BINS_SORT, 0, device, keys,
+                                   x, n, nbins, out, NULL, opts);
+  if (s == REDU_OK && c->empty)
+    b->empty = 1;
+  if (s != REDU_OK || c->empty) {
+    free(c);
+    return s;
+  }
+  if ((s = redu__bins_sort(c, elem_size, elem_align, b)) != REDU_OK) {
+    s = redu__bins_end(c, s);
+    free(c);
+    return s;
+  }
+  b->call = c;
+  b->out = c->out;
+  if (opts)
+    b->seg_opts = *opts;
+  b->seg_opts.flags &=
+      ~(unsigned)(REDU_BINS_ACCUMULATE | REDU_BINS_SKIP_BAD_KEYS | REDU_INPUT_HOST);
+  return REDU_OK;
+}
+
+redu_status redu__bins_sorted_end(redu__bins_sorted *b, redu_status s)
+{
+  redu__bins_call *c = b->call;
+  s = redu__bins_end(c, s);
+  free(c);
+  b->call = NULL;
+  return s;
+}
