@@ -7,15 +7,35 @@
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_host_arrays.h"
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Runs per pass: on GPUs of 64 pairs (a thread each: 2^27 keys take 2^21 threads, and the
- * table 16 words a run, 2 bytes a key), on CPUs at most 256 (a few a thread, each read
- * in order). */
-#define REDU__BINS_SORT_GPU_RUN 64
+/* Runs per pass: on GPUs of 2^6 pairs, transposed (a thread each: 2^27 keys take 2^21
+ * threads, and the table 16 words a run, 2 bytes a key), on CPUs at most 256 in place (a few
+ * a thread, each read in order). */
+#define REDU__BINS_SORT_GPU_RUN_LOG2 6
 #define REDU__BINS_SORT_CPU_RUNS 256
+
+/* The layout of n pairs on the call's device (device/redu_bins_sort.h); CPUs take the GPUs'
+ * with REDU_BINS_SORT_TRANSPOSED=1 (tests: the same code path in CI). */
+static redu__bins_sort_layout redu__bins_sort_layout_of(const redu__bins_call *c, size_t n)
+{
+  redu__bins_sort_layout l = {.chunks = 1, .chunk = n ? n : 1};
+  const char *e = getenv("REDU_BINS_SORT_TRANSPOSED");
+  if (c->owner->arch != REDU__ARCH_CPU || (e && !strcmp(e, "1"))) {
+    l.transposed = 1, l.chunk_log2 = REDU__BINS_SORT_GPU_RUN_LOG2;
+    l.chunk = (size_t)1 << l.chunk_log2;
+    l.chunks = n / l.chunk + (n % l.chunk != 0);
+  } else if (n) {
+    size_t runs = n < REDU__BINS_SORT_CPU_RUNS ? n : REDU__BINS_SORT_CPU_RUNS;
+    l.chunk = n / runs + (n % runs != 0);
+    l.chunks = n / l.chunk + (n % l.chunk != 0);
+  }
+  l.chunks = l.chunks ? l.chunks : 1;
+  return l;
+}
 
 /* Bytes rounded up to whole 64-bit words, or SIZE_MAX past the address space. */
 static size_t redu__bins_sort_words(size_t count, size_t size)
@@ -34,19 +54,26 @@ static size_t redu__bins_sort_total(const size_t *w, int k)
 
 /* The radix passes over n keys whose largest clamped value is below 2^bits: the sorted keys
  * and positions end in keys[0] and pos[0]. */
-static redu_status redu__bins_sort_passes(redu__bins_call *c, int bits, uint32_t *keys[2],
-                                          size_t *pos[2], uint64_t *counts, size_t runs)
+static redu_status redu__bins_sort_passes(redu__bins_call *c, redu__bins_sort_layout lay, int bits,
+                                          uint32_t *keys[2], size_t *pos[2], uint64_t *counts)
 {
   redu__bins_launch *L = &c->launch;
-  size_t n = L->n, run = n / runs + (n % runs != 0);
+  size_t n = L->n;
+  int passes = (bits + REDU__BINS_SORT_BITS - 1) / REDU__BINS_SORT_BITS;
+  /* GPUs: 256 threads a team, a thread a run; CPUs: the plan */
+  size_t teams = lay.transposed ? lay.chunks / 256 + (lay.chunks % 256 != 0) : (size_t)L->teams;
   redu__bins_sort_pass P = {.device = L->device,
+                            .teams = teams < INT_MAX ? (int)teams : INT_MAX,
+                            .threads = lay.transposed ? 256 : L->threads,
                             .n = n,
-                            .chunks = n / run + (n % run != 0),
-                            .chunk = run,
+                            .lay = lay,
                             .clamp = L->nbins < UINT32_MAX ? (uint32_t)L->nbins : UINT32_MAX,
                             .keys_in = L->keys,
                             .counts = counts};
-  int passes = (bits + REDU__BINS_SORT_BITS - 1) / REDU__BINS_SORT_BITS;
+  if (lay.transposed) { /* into the buffer the first pass does not write */
+    redu__bins_sort_lay_out(L->device, lay, L->keys, n, keys[passes % 2]);
+    P.keys_in = keys[passes % 2];
+  }
   redu_options scan = {.teams = 0};
   for (int k = 0; k < passes; ++k) {
     /* the last pass writes buffer 0 */
@@ -55,7 +82,7 @@ static redu_status redu__bins_sort_passes(redu__bins_call *c, int bits, uint32_t
     P.keys_out = keys[to], P.pos_out = pos[to];
     redu__bins_sort_count(&P);
     redu_status s = redu_exclusive_scan_sum_u64(L->device, counts, counts,
-                                                REDU__BINS_SORT_RADIX * P.chunks, &scan);
+                                                REDU__BINS_SORT_RADIX * lay.chunks, &scan);
     if (s != REDU_OK)
       return s;
     redu__bins_sort_scatter(&P);
@@ -73,20 +100,19 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
   int bits = 1;
   while (bits < 32 && (uint64_t)(nbins < UINT32_MAX ? nbins : UINT32_MAX) >> bits)
     ++bits;
-  size_t runs = c->owner->arch == REDU__ARCH_CPU
-                    ? (n < REDU__BINS_SORT_CPU_RUNS ? n : REDU__BINS_SORT_CPU_RUNS)
-                    : n / REDU__BINS_SORT_GPU_RUN + (n % REDU__BINS_SORT_GPU_RUN != 0);
-  runs = runs ? runs : 1;
+  redu__bins_sort_layout lay = redu__bins_sort_layout_of(c, n);
+  /* the pairs' room: whole runs when transposed */
+  size_t room = lay.transposed ? lay.chunks * lay.chunk : n;
   size_t heads = L->accumulate ? nbins : 0;
   /* the bins buffer's words: values (first: 64-byte aligned), offsets, the table, the
    * positions and keys twice */
   size_t w[7] = {redu__bins_sort_words(n + heads < n ? SIZE_MAX : n + heads, size),
                  redu__bins_sort_words(nbins + 1, sizeof(size_t)),
-                 redu__bins_sort_words(runs, 8 * REDU__BINS_SORT_RADIX),
-                 redu__bins_sort_words(n, sizeof(size_t)),
-                 redu__bins_sort_words(n, sizeof(size_t)),
-                 redu__bins_sort_words(n, sizeof(uint32_t)),
-                 redu__bins_sort_words(n, sizeof(uint32_t))};
+                 redu__bins_sort_words(lay.chunks, 8 * REDU__BINS_SORT_RADIX),
+                 redu__bins_sort_words(room, sizeof(size_t)),
+                 redu__bins_sort_words(room, sizeof(size_t)),
+                 redu__bins_sort_words(room, sizeof(uint32_t)),
+                 redu__bins_sort_words(room, sizeof(uint32_t))};
   size_t total = redu__bins_sort_total(w, 7);
   if (total == SIZE_MAX)
     return redu__fail(REDU_ERR_OVERFLOW,
@@ -101,21 +127,22 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
     p[k] = p[k - 1] + w[k - 1];
   size_t *offsets = (size_t *)p[1], *pos[2] = {(size_t *)p[3], (size_t *)p[4]};
   uint32_t *keys[2] = {(uint32_t *)p[5], (uint32_t *)p[6]};
-  if (n && (s = redu__bins_sort_passes(c, bits, keys, pos, p[2], runs)) != REDU_OK)
+  if (n && (s = redu__bins_sort_passes(c, lay, bits, keys, pos, p[2])) != REDU_OK)
     return s;
-  redu__bins_sort_offsets(L->device, keys[0], n, nbins, offsets);
+  redu__bins_sort_offsets(L->device, lay, keys[0], n, nbins, offsets);
   size_t good = 0, first_bad = 0;
   if ((s = redu__copy(redu__initial_device(), L->device, &good, offsets + nbins, sizeof good,
                       c->fn)) != REDU_OK)
     return s;
   if (good < n && !L->skip) { /* stable: the first bad key's position sorts first of them */
-    if ((s = redu__copy(redu__initial_device(), L->device, &first_bad, pos[0] + good,
-                        sizeof first_bad, c->fn)) != REDU_OK)
+    if ((s = redu__copy(redu__initial_device(), L->device, &first_bad,
+                        pos[0] + redu__bins_sort_at(lay, good), sizeof first_bad, c->fn)) !=
+        REDU_OK)
       return s;
     return redu__bins_bad_key(c, first_bad);
   }
-  redu__bins_sort_gather(L->device, keys[0], pos[0], good, c->x, heads ? c->out : NULL, nbins, size,
-                         align, offsets, p[0]);
+  redu__bins_sort_gather(L->device, lay, keys[0], pos[0], good, c->x, heads ? c->out : NULL, nbins,
+                         size, align, offsets, p[0]);
   b->values = p[0], b->offsets = offsets;
   return REDU_OK;
 }
