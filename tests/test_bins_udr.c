@@ -6,40 +6,10 @@
  * to 2^20 + 3; then under a forced plan, with host arrays, accumulating into out, skipping
  * bad keys, and failing on them (out untouched, the first bad position named). */
 #include "redu_test.h"
+#include "redu_test_ordered.h"
 #include "redu_udr.h"
 #include <math.h>
 #include <stdint.h>
-
-#define P 1000003
-
-typedef struct {
-  int64_t m00, m01, m10, m11;
-} mat2;
-static inline mat2 mat2_mul(mat2 a, mat2 b)
-{
-  return (mat2){(a.m00 * b.m00 + a.m01 * b.m10) % P, (a.m00 * b.m01 + a.m01 * b.m11) % P,
-                (a.m10 * b.m00 + a.m11 * b.m10) % P, (a.m10 * b.m01 + a.m11 * b.m11) % P};
-}
-REDU_DECLARE_REDUCTION(mat2_prod, mat2, mat2_mul, REDU_ORDERED, {1, 0, 0, 1})
-
-/* x -> m x + c modulo P; combine(f, g) = g after f. */
-typedef struct {
-  int64_t m, c;
-} affine;
-static inline affine affine_then(affine f, affine g)
-{
-  return (affine){g.m * f.m % P, (g.m * f.c + g.c) % P};
-}
-REDU_DECLARE_REDUCTION(affine_seq, affine, affine_then, REDU_ORDERED, {1, 0})
-
-typedef struct {
-  uint32_t count, squares;
-} pair;
-static inline pair pair_add(pair a, pair b)
-{
-  return (pair){a.count + b.count, a.squares + b.squares};
-}
-REDU_DECLARE_REDUCTION(pair_sum, pair, pair_add, REDU_COMMUTATIVE, {0, 0})
 
 /* 72 bytes: nine wrapping sums. */
 typedef struct {
@@ -160,15 +130,6 @@ static const char *const way_names[NWAYS] = {"planner",    "7 teams",       "hos
     free(xs), free(want), free(got), free(ks);                                                     \
   }
 
-#define FILL_MAT2(v, r)                                                                            \
-  (v) = (mat2)                                                                                     \
-  {                                                                                                \
-    (int64_t)((r) % P), (int64_t)((r) >> 20) % P, (int64_t)((r) >> 40) % P, (int64_t)((r) % 7)     \
-  }
-#define FILL_AFFINE(v, r)                                                                          \
-  (v) = (affine) { (int64_t)((r) % P), (int64_t)((r) >> 24) % P }
-#define FILL_PAIR(v, r)                                                                            \
-  (v) = (pair) { 1u, (uint32_t)((r) % 1000) * (uint32_t)((r) % 1000) }
 #define FILL_WIDE(w, r)                                                                            \
   do {                                                                                             \
     for (int l = 0; l < 9; ++l)                                                                    \
