@@ -254,6 +254,9 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
     return !any && (fl & REDU__BINS_NZERO) && !(fl & REDU__BINS_PZERO) ? -0.0 : 0.0;
   const uint64_t *big = cmp > 0 ? pos : neg, *small = cmp > 0 ? neg : pos;
   uint64_t mag[REDU__BINS_MAX_WORDS + 1];
+  /* thread-private: clang globalized it (280 bytes a thread from __kmpc_alloc_shared, the
+   * CUDA heap once the runtime's shared stack is full) where OpenMPOpt does not run */
+  REDU__DEV_PRIVATE(mag)
   uint64_t borrow = 0;
   int top = -1;
   for (int q = 0; q < words; ++q) {
