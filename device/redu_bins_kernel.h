@@ -22,6 +22,10 @@
  * Keys at or past nbins are skipped, or (unless skipped) their lowest position is left in
  * status[0] and the finishing launch writes nothing, so out stays untouched.
  *
+ * Where a team's copy of the bins fits, its elements fold there first (GPUs: team memory;
+ * integer sums and counts in 32-bit words where those hold the result), then into the global
+ * words.
+ *
  * Launch shapes: a GPU thread takes elements g, g + T, g + 2T, ... (T the grid's threads,
  * coalesced); a CPU thread a contiguous run. */
 #ifndef REDU_BINS_KERNEL_H
@@ -67,6 +71,7 @@ typedef struct redu__bins_launch {
   size_t team_mem;   /* bytes of dynamic team memory a team takes for private bins, or 0 */
   void *spill;       /* private bins in device memory (CPUs), per_team bytes a team, or NULL */
   size_t per_team;   /* bytes of a team's private bins; 0: none, straight to the global bins */
+  int narrow;        /* integer sums: private bins of 32-bit words in team memory (GPUs) */
   int words;         /* float sums: W */
   int base;          /* float sums: the exponent of bit 0 */
 } redu__bins_launch;
@@ -350,19 +355,53 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   size_t n = (L)->n, nbins = (L)->nbins, team_mem = (L)->team_mem, per_team = (L)->per_team;       \
   int threads = (L)->threads;                                                                      \
   int skip = (L)->skip, accumulate = (L)->accumulate, words = (L)->words, base = (L)->base;        \
+  int narrow = (L)->narrow;                                                                        \
   size_t stride = 2 * (size_t)words + 1;                                                           \
   (void)keys, (void)verdict, (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team,    \
-      (void)skip, (void)accumulate, (void)words, (void)base, (void)stride
+      (void)skip, (void)accumulate, (void)words, (void)base, (void)stride, (void)narrow
+
+/* Elements a thread loads before it folds the first of them (float sums and 32-bit counts).
+ * A GPU thread's elements are a grid apart: one at a time, each fold waited for its own load
+ * (H100, 2^27 elements into 256 bins: doubles 1.63 -> 1.18 ms, floats 1.28 -> 0.83, counts
+ * in 32-bit words 0.29 -> 0.27). Kept one at a time: the 64-bit word bins (four made counts
+ * 1.12x slower) and the float sums' range pass (four: 0.16 ms slower at 2^27); measured in
+ * docs/performance.md, tuning log. */
+#define REDU__BINS_BATCH 4
+
+/* The thread's elements of the launch's n (inside its parallel region), BATCH at a time and
+ * then one by one: for each, ONE(POS, KEY, VALUE, V, ARG) with the position, keys[POS] and
+ * the value LOAD (an expression over i, of type V, read whatever the key), every load of a
+ * batch issued before its first ONE. Needs b, e, step and at declared. */
+#define REDU__BINS_EACH(BATCH, V, LOAD, ONE, ARG)                                                  \
+  redu__bins_share(n, &b, &e, &step);                                                              \
+  _Pragma("clang loop unroll(disable)")                                                            \
+  for (at = b; at < e && e - at > ((BATCH) - 1) * step; at += (BATCH) * step) {                    \
+    uint32_t ks[BATCH];                                                                            \
+    V vs[BATCH];                                                                                   \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (int u = 0; u < (BATCH); ++u) {                                                            \
+      size_t i = at + (size_t)u * step;                                                            \
+      ks[u] = keys[i];                                                                             \
+      vs[u] = (LOAD);                                                                              \
+    }                                                                                              \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (int u = 0; u < (BATCH); ++u)                                                              \
+      ONE(at + (size_t)u * step, ks[u], vs[u], V, ARG)                                             \
+  }                                                                                                \
+  _Pragma("clang loop unroll(disable)")                                                            \
+  for (size_t i = at; i < e; i += step)                                                            \
+  ONE(i, keys[i], (LOAD), V, ARG)
 
 /* The elements' loop of a launch (inside its parallel region): for each of the thread's
- * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, i and solo), dst being
- * the team's private bins (PRIV_WORDS words a team, first set to PRIV_INIT) or the global ones
- * (solo: the private bins of a one-thread team, folded without atomics);
- * a team's private bins then go into the global ones through FLUSH (a statement over priv)
- * after a barrier. Bad keys are reported unless skipped. */
-#define REDU__BINS_ELEMENTS(PRIV_INIT, PRIV_WORDS, FOLD_ONE, FLUSH)                                \
+ * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, v and solo; v, of
+ * type V, is LOAD, an expression over i), dst being the team's private bins (PRIV_WORDS
+ * words a team, first set to PRIV_INIT) or the global ones (solo: the private bins of a
+ * one-thread team, folded without atomics); a team's private bins then go into the global
+ * ones through FLUSH (a statement over priv) after a barrier. BATCH: as REDU__BINS_EACH. Bad
+ * keys are reported unless skipped. */
+#define REDU__BINS_ELEMENTS(BATCH, PRIV_INIT, PRIV_WORDS, V, LOAD, FOLD_ONE, FLUSH)                \
   {                                                                                                \
-    size_t b, e, step;                                                                             \
+    size_t b, e, step, at;                                                                         \
     uint64_t bad = REDU__BINS_ALL_GOOD;                                                            \
     uint64_t *priv = redu__bins_private(team_mem, spill, per_team), *dst = priv ? priv : acc;      \
     int solo = priv && omp_get_num_threads() == 1;                                                 \
@@ -370,20 +409,50 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
       redu__bins_team_fill(priv, PRIV_WORDS, PRIV_INIT);                                           \
       _Pragma("omp barrier")                                                                       \
     }                                                                                              \
-    redu__bins_share(n, &b, &e, &step);                                                            \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (size_t i = b; i < e; i += step) {                                                         \
-      uint32_t k = keys[i];                                                                        \
-      if (k < nbins) {                                                                             \
-        FOLD_ONE;                                                                                  \
-      } else if (!skip && i < bad)                                                                 \
-        bad = i;                                                                                   \
-    }                                                                                              \
+    REDU__BINS_EACH(BATCH, V, LOAD, REDU__BINS_ONE_FOLD, FOLD_ONE)                                 \
     redu__bins_report_bad(status, bad);                                                            \
     if (priv) {                                                                                    \
       _Pragma("omp barrier")                                                                       \
       FLUSH;                                                                                       \
     }                                                                                              \
+  }
+/* One element of REDU__BINS_ELEMENTS (FOLD_ONE from there), or a bad key. */
+#define REDU__BINS_ONE_FOLD(POS, KEY, VALUE, V, FOLD_ONE)                                          \
+  {                                                                                                \
+    uint32_t k = (KEY);                                                                            \
+    V v = (VALUE);                                                                                 \
+    if (k < nbins) {                                                                               \
+      FOLD_ONE;                                                                                    \
+    } else if (!skip && (POS) < bad)                                                               \
+      bad = (POS);                                                                                 \
+  }
+
+/* The elements' launch of integer sums and counts with 32-bit private bins (L->narrow: GPUs,
+ * where the host found them in team memory): each element's word, cut to 32 bits, is added
+ * there by the target's team atomic, and each bin's 32-bit total into its global word. Exact
+ * where the host allows it: the element type has at most 32 bits (its sum is kept modulo
+ * 2^32 at most), or counts below 2^32 a team. Inside REDU__DEFINE_BINS_WORDS. */
+#define REDU__BINS_NARROW_LAUNCH(ELEMENT)                                                          \
+  REDU__BINS_TARGET(L, keys, x, acc, status)                                                       \
+  {                                                                                                \
+    size_t b, e, step, at;                                                                         \
+    uint64_t bad = REDU__BINS_ALL_GOOD;                                                            \
+    uint32_t *priv32 = (uint32_t *)redu__dev_team_mem();                                           \
+    REDU__BINS_TEAM_BINS(k) priv32[k] = 0;                                                         \
+    _Pragma("omp barrier")                                                                         \
+    REDU__BINS_EACH(REDU__BINS_BATCH, uint64_t, ELEMENT, REDU__BINS_ONE_NARROW, 0)                 \
+    redu__bins_report_bad(status, bad);                                                            \
+    _Pragma("omp barrier")                                                                         \
+    REDU__BINS_TEAM_BINS(k) redu__bins_fold_add(acc + k, priv32[k]);                               \
+  }
+#define REDU__BINS_ONE_NARROW(POS, KEY, VALUE, V, UNUSED)                                          \
+  {                                                                                                \
+    uint32_t k = (KEY);                                                                            \
+    V v = (VALUE);                                                                                 \
+    if (k < nbins)                                                                                 \
+      redu__dev_team_add_u32(priv32 + k, (uint32_t)v);                                             \
+    else if (!skip && (POS) < bad)                                                                 \
+      bad = (POS);                                                                                 \
   }
 
 /* FOLD (a redu__bins_fold_* name) of w into *p, without atomics when solo. */
@@ -405,8 +474,9 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   for (size_t k = (size_t)omp_get_thread_num(); k < nbins; k += (size_t)omp_get_num_threads())
 
 /* The first two launches of the word and arg kernels: the bins' words (IDENT, or out's words
- * when accumulating), then the elements, element i's word being ELEMENT. */
-#define REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, ELEMENT)                                       \
+ * when accumulating), then the elements, element i's word being ELEMENT; NARROW 1 (integer
+ * sums) adds the 32-bit launch, taken where L->narrow. */
+#define REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, ELEMENT, NARROW)                               \
   REDU__BINS_TARGET(L, out, acc)                                                                   \
   {                                                                                                \
     size_t b, e, step;                                                                             \
@@ -415,21 +485,32 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
     for (size_t k = b; k < e; k += step)                                                           \
       acc[k] = accumulate ? WORD(out[k]) : (IDENT);                                                \
   }                                                                                                \
+  REDU__BINS_ELEMENTS_LAUNCH_##NARROW(FOLD, IDENT, ELEMENT)
+#define REDU__BINS_ELEMENTS_LAUNCH_0(FOLD, IDENT, ELEMENT)                                         \
   REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                                \
-  REDU__BINS_ELEMENTS((IDENT), nbins, REDU__BINS_FOLD(FOLD, solo, dst + k, ELEMENT),               \
+  REDU__BINS_ELEMENTS(1, (IDENT), nbins, uint64_t, ELEMENT,                                        \
+                      REDU__BINS_FOLD(FOLD, solo, dst + k, v),                                     \
                       REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))
+#define REDU__BINS_ELEMENTS_LAUNCH_1(FOLD, IDENT, ELEMENT)                                         \
+  if (narrow) {                                                                                    \
+    REDU__BINS_NARROW_LAUNCH(ELEMENT)                                                              \
+  } else {                                                                                         \
+    REDU__BINS_ELEMENTS_LAUNCH_0(FOLD, IDENT, ELEMENT)                                             \
+  }
 
-/* Bins of one word per bin: REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT) defines
+/* Bins of one word per bin: REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT, NARROW)
+ * defines
  *   void PFX_bins(const redu__bins_launch *L, const T *x, T *out)
  * WORD(T v): an element's word (x NULL: each element counts as the word 1); FOLD: a
- * redu__bins_fold_* function; VALUE(uint64_t w): a bin's result; IDENT: the empty bin's word.
+ * redu__bins_fold_* function; VALUE(uint64_t w): a bin's result; IDENT: the empty bin's word;
+ * NARROW: 1 for integer sums (REDU__BINS_NARROW_LAUNCH), else 0.
  * Three launches: the bins' words (IDENT, or out's words when accumulating), the elements,
  * and out (skipped by every thread when a bad key failed the call). */
-#define REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT)                                  \
+#define REDU__DEFINE_BINS_WORDS(PFX, T, WORD, FOLD, VALUE, IDENT, NARROW)                          \
   static void PFX##_bins(const redu__bins_launch *L, const T *x, T *out)                           \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, x ? WORD(x[i]) : 1)                                \
+    REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, x ? WORD(x[i]) : 1, NARROW)                        \
     REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
     {                                                                                              \
       REDU__BINS_FINAL_SHARE;                                                                      \
@@ -447,7 +528,7 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   static void PFX##_bins_arg(const redu__bins_launch *L, const T *x, T *out, size_t *index)        \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, WORD(x[i]))                                        \
+    REDU__BINS_WORD_LAUNCHES(WORD, FOLD, IDENT, WORD(x[i]), 0)                                     \
     REDU__BINS_TARGET(L, out, index, acc, idx)                                                     \
     {                                                                                              \
       size_t b, e, step;                                                                           \
@@ -537,11 +618,10 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
       _Pragma("clang loop unroll(disable)")                                                        \
       for (size_t k = b; k < e; k += step)                                                         \
         redu__bins_deposit(acc + k * stride, words, base, (double)out[k], 0);                      \
-      REDU__BINS_ELEMENTS(                                                                         \
-          0, nbins *stride,                                                                        \
-          redu__bins_deposit(dst + k * stride, words, base, x ? (double)x[i] : 1.0, solo),         \
-          REDU__BINS_TEAM_BINS(k)                                                                  \
-              redu__bins_flush_fixed(priv + k * stride, acc + k * stride, words))                  \
+      REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *stride, double, x ? (double)x[i] : 1.0,      \
+                          redu__bins_deposit(dst + k * stride, words, base, v, solo),              \
+                          REDU__BINS_TEAM_BINS(k)                                                  \
+                              redu__bins_flush_fixed(priv + k * stride, acc + k * stride, words))  \
     }                                                                                              \
     REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
     {                                                                                              \

@@ -40,9 +40,16 @@ typedef struct redu__bins_sort_layout {
 } redu__bins_sort_layout;
 
 #pragma omp begin declare target
+/* A transposed layout's place of pair p, from scalars (the kernels below read no struct per
+ * element). */
+static inline size_t redu__bins_sort_place(size_t p, size_t chunk, size_t chunks, int chunk_log2)
+{
+  return (p & (chunk - 1)) * chunks + (p >> chunk_log2);
+}
+/* Pair p's place in layout l. */
 static inline size_t redu__bins_sort_at(redu__bins_sort_layout l, size_t p)
 {
-  return l.transposed ? (p & (l.chunk - 1)) * l.chunks + (p >> l.chunk_log2) : p;
+  return l.transposed ? redu__bins_sort_place(p, l.chunk, l.chunks, l.chunk_log2) : p;
 }
 #pragma omp end declare target
 
@@ -68,12 +75,6 @@ typedef struct redu__bins_sort_pass {
 static inline unsigned redu__bins_sort_digit(uint32_t key, uint32_t clamp, int shift)
 {
   return ((key < clamp ? key : clamp) >> shift) % REDU__BINS_SORT_RADIX;
-}
-/* A transposed layout's place of pair p (redu__bins_sort_at, from scalars: the kernels below
- * read no struct per element). */
-static inline size_t redu__bins_sort_place(size_t p, size_t chunk, size_t chunks, int chunk_log2)
-{
-  return (p & (chunk - 1)) * chunks + (p >> chunk_log2);
 }
 /* Transposed runs (at most 255 pairs): digit d's counter is byte d % 8 of word lo (d < 8)
  * or hi, all in registers (an array of counters indexed by the digit lived in local memory:

@@ -51,6 +51,10 @@
  *   redu__dev_team_mem()           the team's dynamic team memory (ompx_dyn_cgroup_mem), or
  *                                  NULL where there is none (CPUs: the host then passes
  *                                  device-memory scratch instead)
+ *   redu__dev_team_add_u32(p, w)   relaxed atomic *p += w on a 32-bit word of
+ *                                  redu__dev_team_mem()'s memory (NVIDIA: the shared-memory
+ *                                  atomic, one instruction; clang emits a generic atomic
+ *                                  for a pointer of unknown space)
  *
  * The base definitions below serve host-offload and host fallback, where a "warp" is
  * one thread; each GPU target overrides them in its own file through OpenMP
@@ -157,6 +161,11 @@ static inline int redu__dev_vector_chunks(void) { return 1; }
 static inline int redu__dev_word_tree(void) { return 0; }
 
 static inline void *redu__dev_team_mem(void) { return (void *)0; }
+
+static inline void redu__dev_team_add_u32(uint32_t *p, uint32_t w)
+{
+  __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
+}
 
 #pragma omp end declare target
 

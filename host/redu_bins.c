@@ -59,18 +59,23 @@ redu_status redu__bins_memory(redu__bins_call *c, size_t words)
   return got ? redu__bins_rest_status(c) : REDU_OK;
 }
 
-/* Private bins of `words` words a team where they pay and fit (REDU__BINS_TEAM_MEM_MAX). */
-static void redu__bins_private_plan(redu__bins_call *c, size_t words)
+/* Private bins of `words` words a team where they pay and fit (REDU__BINS_TEAM_MEM_MAX);
+ * narrowable (integer sums whose bins a 32-bit word holds, see redu__bins_begin): on GPUs
+ * 32-bit words (launch.narrow), folded by the shared-memory atomic the target has for them
+ * (H100, counts of 2^27 keys into 256 bins: see docs/performance.md, tuning log). */
+static void redu__bins_private_plan(redu__bins_call *c, size_t words, int narrowable)
 {
   redu__bins_launch *L = &c->launch;
   size_t bytes = words * sizeof(uint64_t);
-  L->team_mem = 0, L->spill = NULL, L->per_team = 0;
+  L->team_mem = 0, L->spill = NULL, L->per_team = 0, L->narrow = 0;
   if (!words || words > SIZE_MAX / sizeof(uint64_t) / (size_t)L->teams ||
       L->n / (size_t)L->teams < words / 8)
     return;
   if (c->owner->arch != REDU__ARCH_CPU) {
+    if (narrowable)
+      bytes = words * sizeof(uint32_t);
     if (bytes <= REDU__BINS_TEAM_MEM_MAX)
-      L->team_mem = L->per_team = bytes;
+      L->team_mem = L->per_team = bytes, L->narrow = narrowable;
     return;
   }
   if (bytes <= REDU__BINS_CPU_PRIVATE_MAX &&
@@ -220,18 +225,25 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
   c->launch.idx = c->launch.acc + nbins;
   c->launch.verdict = (uint64_t *)c->slot->result;
   c->sorted = kind == REDU__BINS_SORT;
+  /* A 32-bit word holds an integer sum's bin where the type has at most 32 bits (the sum
+   * is kept modulo 2^32 at most), and a count's where n is below 2^32. */
   if (kind == REDU__BINS_WORD || kind == REDU__BINS_ARG)
-    redu__bins_private_plan(c, nbins);
+    redu__bins_private_plan(c, nbins,
+                            kind == REDU__BINS_WORD && counts &&
+                                (elem_size <= sizeof(uint32_t) || (!x && n <= UINT32_MAX)));
   if (redu__verbose()) {
     char reason[160];
     redu__plan_reason(d, &p, reason, sizeof reason);
     fprintf(stderr,
-            "libredu: %s: device %d (%s): n=%zu, nbins=%zu -> %s: %d teams x %d threads [%s]\n", fn,
-            d->number, d->name, n, nbins,
+            "libredu: %s: device %d (%s): n=%zu, nbins=%zu -> %s%s: %d teams x %d threads [%s]\n",
+            fn, d->number, d->name, n, nbins,
             kind == REDU__BINS_FSUM   ? "exact fixed-point bins through atomics"
             : kind == REDU__BINS_ARG  ? "key then lowest-position atomics per bin"
             : kind == REDU__BINS_SORT ? "keys sorted stably, one segment per bin"
                                       : "one atomic word per bin",
+            c->launch.narrow                                ? ", private 32-bit bins per team"
+            : c->launch.per_team && kind != REDU__BINS_FSUM ? ", private bins per team"
+                                                            : "",
             p.teams, p.threads, reason);
   }
   return REDU_OK;
@@ -310,7 +322,7 @@ static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base
   if ((s = redu__bins_memory(c, L->nbins * (2 * (size_t)words + 1))) != REDU_OK)
     return s;
   L->words = words, L->base = base;
-  redu__bins_private_plan(c, L->nbins * (2 * (size_t)words + 1));
+  redu__bins_private_plan(c, L->nbins * (2 * (size_t)words + 1), 0);
   if (redu__verbose())
     fprintf(stderr, "libredu: %s: %d words a bin from 2^%d%s; %s\n", c->fn, words, base,
             words < need ? " (cut at the low end: past the memory cap)" : " (exact)",

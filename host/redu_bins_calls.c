@@ -55,7 +55,7 @@ REDU_FOR_EACH_TYPE(REDU__BINS_HELPERS)
 
 /* A call of one word per bin (COUNTS: x may be NULL, each element then the word 1). */
 #define REDU__BINS_WORDS_CALL(op, sfx, T, WORD, FOLD, VALUE, IDENT, COUNTS)                        \
-  REDU__DEFINE_BINS_WORDS(redu__b_##op##_##sfx, T, WORD, FOLD, VALUE, IDENT)                       \
+  REDU__DEFINE_BINS_WORDS(redu__b_##op##_##sfx, T, WORD, FOLD, VALUE, IDENT, COUNTS)               \
   static redu_status redu__bins_##op##_##sfx(int device, const uint32_t *keys, const void *x,      \
                                              size_t n, size_t nbins, void *out, size_t *index,     \
                                              const redu_options *opts)                             \

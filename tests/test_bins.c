@@ -387,6 +387,19 @@ static void check_order(int dev)
   for (size_t i = 0; i < N; ++i)
     ++wc[keys[i]];
   CHECK(!memcmp(c, wc, sizeof c), "sum_u32 with x NULL: not the counts");
+  /* a 64-bit count (GPUs: private 32-bit words below 2^32 elements), and accumulating */
+  uint64_t *dc64 = omp_target_alloc(B * sizeof(uint64_t), dev), c64[B];
+  for (size_t j = 0; j < B; ++j)
+    c64[j] = ((uint64_t)1 << 40) + j; /* past 32 bits: the flush must carry into them */
+  omp_target_memcpy(dc64, c64, sizeof c64, 0, 0, dev, omp_get_initial_device());
+  CHECK_OK(
+      redu_bins_sum_u64(dev, dk, NULL, N, B, dc64, &(redu_options){.flags = REDU_BINS_ACCUMULATE}));
+  omp_target_memcpy(c64, dc64, sizeof c64, 0, 0, omp_get_initial_device(), dev);
+  size_t j = 0;
+  while (j < B && c64[j] == ((uint64_t)1 << 40) + j + wc[j])
+    ++j;
+  CHECK(j == B, "sum_u64 with x NULL, accumulating: bin %zu wrong", j);
+  omp_target_free(dc64, dev);
   CHECK_OK(redu_bins_sum_f64(dev, dk, NULL, N, B, d1, NULL));
   omp_target_memcpy(a, d1, sizeof a, 0, 0, omp_get_initial_device(), dev);
   size_t k = 0;
