@@ -6,7 +6,8 @@
  *   redu_<op>_<sfx>, user-declared reductions (libredu/redu_udr.h: a commutative 12-byte
  *   lane sum, an ordered 16-byte affine chain, a 1-byte max, and a first-max lifted from
  *   268-byte records by REDU_DEFINE_TRANSFORM_REDUCTION), redu_plan_query,
- *   redu_describe_plan, redu_scratch_query and redu_finalize; with fuzzed devices (valid,
+ *   redu_describe_plan, redu_scratch_query and redu_finalize, scans and bins
+ *   (tests/fuzz/fuzz_scan_bins.h); with fuzzed devices (valid,
  *   the host, REDU_DEFAULT_DEVICE, negative, past the last), n (0, up to 4096, past the
  *   allocation, n * size overflowing, x + n * size wrapping), x (device memory, host
  *   arrays with REDU_INPUT_HOST, mapped or not, NULL, start offsets, misaligned starts),
@@ -32,11 +33,12 @@
  *
  * Input layout (tests/fuzz/make_corpus.py writes the seeds in tests/fuzz/corpus/):
  *   byte 0        calls in this input: 1 + b % 3
- *   16 bytes/call r[0] api % 10: 0 redu_reduce, 1 typed call, 2 user-declared, 3 plan_query,
+ *   16 bytes/call r[0] api % 11: 0 redu_reduce, 1 typed call, 2 user-declared, 3 plan_query,
  *                      4 describe_plan, 5 scratch_query, 6 redu_finalize, 7 segmented and
  *                      batched calls, 8 exact sums and dot products (both:
  *                      tests/fuzz/fuzz_segmented.h, which lays out their records),
- *                      9 multi-device calls (tests/fuzz/fuzz_multi.h)
+ *                      9 multi-device calls (tests/fuzz/fuzz_multi.h), 10 scans and
+ *                      bins (tests/fuzz/fuzz_scan_bins.h)
  *                 r[1] op (< 240: % REDU_OP_COUNT, else out of range); UDR: which one;
  *                      scratch_query: acc_size table index
  *                 r[2] type (< 240: % REDU_TYPE_COUNT, else out of range); queries: elem_size
@@ -153,34 +155,23 @@ static char fz_ctx[512];
 
 static const char *fz_status_name(redu_status s)
 {
-  static const char *const names[] = {"OK",
-                                      "NULL_ARG",
-                                      "INVALID_DEVICE",
-                                      "OVERFLOW",
-                                      "UNSUPPORTED",
-                                      "NOT_DEVICE_PTR",
-                                      "BAD_OPTION",
-                                      "OUT_OF_MEMORY",
-                                      "DEVICE",
-                                      "SCRATCH_TOO_SMALL",
-                                      "MISALIGNED",
-                                      "BAD_OFFSETS",
-                                      "BAD_COMM",
-                                      "MPI"};
+#define FZ_STATUS_NAME(name, text) #name,
+  static const char *const names[] = {REDU_FOR_EACH_STATUS(FZ_STATUS_NAME)};
+#undef FZ_STATUS_NAME
   return (unsigned)s < sizeof names / sizeof *names ? names[s] : "(new status)";
 }
 
 /* ---------------------------------------------------------------- statistics */
 /* FUZZ_STATS=1 in the environment: at exit, how many calls each API got and how they
  * ended (to see that inputs reach real reductions, not only argument errors). */
-enum { FZ_APIS = 10 };
+enum { FZ_APIS = 11 };
 static unsigned long fz_stat_calls[FZ_APIS][REDU_STATUS_COUNT + 1], fz_stat_reduced[3];
 static unsigned long long fz_stat_elems[3];
 static void fz_stats_print(void)
 {
   static const char *const api[FZ_APIS] = {
-      "redu_reduce",   "typed",    "user-declared", "plan_query", "describe_plan",
-      "scratch_query", "finalize", "segmented",     "exact",      "multi"};
+      "redu_reduce", "typed",     "user-declared", "plan_query", "describe_plan", "scratch_query",
+      "finalize",    "segmented", "exact",         "multi",      "scan/bins"};
   fprintf(stderr, "fuzz_redu stats, calls by status (");
   for (int s = 0; s <= REDU_STATUS_COUNT; ++s)
     fprintf(stderr, "%s%s", s ? "," : "", s < REDU_STATUS_COUNT ? fz_status_name(s) : "other");
@@ -1414,6 +1405,7 @@ static void fz_query_call(int api, const uint8_t *r)
 
 /* After the forms, which fuzz_segmented.h stamps. */
 #include "fuzz_multi.h"
+#include "fuzz_scan_bins.h"
 #include "fuzz_segmented.h"
 
 /* ---------------------------------------------------------------- entry */
@@ -1444,6 +1436,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       fz_exact_call(r, &in);
     else if (api == 9)
       fz_multi_call(r, &in);
+    else if (api == 10)
+      fz_scan_bins_call(r, &in);
     else {
       fz_what = "redu_finalize";
       fz_ctx[0] = 0;

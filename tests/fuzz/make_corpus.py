@@ -9,7 +9,7 @@ OPS = dict(sum=0, prod=1, min=2, max=3, band=4, bor=5, bxor=6, land=7, lor=8, ar
 TYPES = dict(i8=0, i16=1, i32=2, i64=3, u8=4, u16=5, u32=6, u64=7, f32=8, f64=9)
 UDRS = dict(lanes=0, affine=1, u8max=2, records=3)
 API = dict(reduce=0, typed=1, udr=2, plan_query=3, describe_plan=4, scratch_query=5, finalize=6,
-           segmented=7, exact=8, multi=9)
+           segmented=7, exact=8, multi=9, scan_bins=10)
 DEV = dict(default=0, dev0=1, dev1=2, last=3, initial=4, minus7=6, past=8, int_min=9)
 NMODE = dict(normal=0, zero=4, past_end=5, overflow=6, wrap=7)
 XKIND = dict(device=0, host_input=4, mapped=5, host_as_device=6, null=7)
@@ -79,6 +79,17 @@ def multirec(parts=0, form=0, n=5, drawn_devices=False, edge_part=None, fault="n
     return bytes([API["multi"], parts, form, 5, 3, r5, r6, n, 0, 7,
                   0, {"none": 0, "devices_null": 4, "xs_null": 5, "ns_null": 6,
                       "x_null": 7}[fault], 1 if drawn_devices else 0, 0, 0, salt])
+
+
+def sbrec(form=0, b2=0, dev="default", n=100, nmode=0, xkind=0, off=0, flags=0, bad_key=False,
+          pos=0, over=0, salt=0):
+    """One api-10 record (tests/fuzz/fuzz_scan_bins.h): form 0 inclusive scan sum i32, 1
+    exclusive scan sum i64 (b2: its init), 2 bins sum i32, 3 counts (b2: nbins, 250+ an
+    edge); xkind 0-3 device, 4 host arrays, 5 x NULL, 6 misaligned, 7 output NULL; flags:
+    bit 0 unknown, scans 2 in place, 4 shifted; bins 2 skip, 4 accumulate, 8 keys NULL."""
+    return bytes([API["scan_bins"], form, b2, DEV[dev], n & 255, n >> 8, nmode,
+                  xkind | (off & 15) << 3, flags, 3 if bad_key else 0, pos, over, salt, 0,
+                  0, 0])
 
 
 def seed(*records, tail=b""):
@@ -157,6 +168,12 @@ SEEDS = {
     "20_multi": seed(multirec(parts=2, form=2, n=40), multirec(parts=4, form=3, edge_part=1),
                      multirec(parts=3, form=1, drawn_devices=True, fault="x_null"),
                      tail=bytes(range(3, 250, 11))),
+    # scans: in place, an init, host arrays; bins: a bad key, skipped or not, counts
+    "21_scans": seed(sbrec(0, n=1500, flags=2), sbrec(1, b2=200, n=700, off=3),
+                     sbrec(0, n=40, xkind=4, flags=4), tail=bytes(range(250, 0, -3))),
+    "22_bins": seed(sbrec(2, b2=37, n=1999, bad_key=True, pos=9, over=4),
+                    sbrec(3, b2=199, n=1200, xkind=4, flags=2 | 4, bad_key=True, pos=200),
+                    sbrec(2, b2=0, n=5, flags=8), tail=bytes(range(1, 256, 2))),
 }
 
 if __name__ == "__main__":
