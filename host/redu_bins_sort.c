@@ -7,8 +7,10 @@
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_host_arrays.h"
+#include "host/redu_plan.h"
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,6 +103,11 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
   while (bits < 32 && (uint64_t)(nbins < UINT32_MAX ? nbins : UINT32_MAX) >> bits)
     ++bits;
   redu__bins_sort_layout lay = redu__bins_sort_layout_of(c, n);
+  if (redu__verbose())
+    fprintf(stderr, "libredu: %s: the sort: %d pass%s of %d bits, runs of %zu pairs%s\n", c->fn,
+            (bits + REDU__BINS_SORT_BITS - 1) / REDU__BINS_SORT_BITS,
+            bits > REDU__BINS_SORT_BITS ? "es" : "", REDU__BINS_SORT_BITS, lay.chunk,
+            lay.transposed ? " read transposed (a thread a run)" : "");
   /* the pairs' room: whole runs when transposed */
   size_t room = lay.transposed ? lay.chunks * lay.chunk : n;
   size_t heads = L->accumulate ? nbins : 0;
