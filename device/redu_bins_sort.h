@@ -4,12 +4,14 @@
  * order (ordered combiners need it; commutative ones get the same bits on every run).
  *
  * The sort is a least-significant-digit radix sort of (key, position) pairs, 4-bit digits:
- * each pass
- * splits the pairs into `chunks` runs of `chunk` consecutive ones, counts each run's digits
- * (a digit-major table: counts[d * chunks + c]), scans the table (each run's first place for
- * each digit), and scatters every run in order. A run is one thread's, so a pass keeps the
- * order of equal digits: stable, and the result is the same on every plan. Keys at or past
- * nbins are clamped to nbins first: they sort last, the lowest position first.
+ * each pass splits the pairs into `chunks` runs of `chunk` consecutive ones, counts each
+ * run's digits (a digit-major table: counts[d * chunks + c]), scans the table (each run's
+ * first place for each digit), and scatters every run, equal digits in their order: stable,
+ * and the result is the same on every plan. A run is a CPU thread's, walked in order, or on
+ * GPUs a team's tile (REDU__BINS_SORT_TILE_ROWS rows of one pair a thread): a row is read
+ * coalesced, each pair ranked among its row's equal digits by warp ballots and the warps'
+ * counts in team memory, and the row's pairs of one digit land side by side. Keys at or
+ * past nbins are clamped to nbins first: they sort last, the lowest position first.
  * Then offsets[k] (k = 0..nbins) is the first sorted place of a key >= k, and the gather
  * copies x's elements in sorted order, each bin after its head (out[k]) when accumulating. */
 #ifndef REDU_BINS_SORT_H
@@ -17,7 +19,8 @@
 
 #include "device/redu_internal.h"
 
-#include "device/redu_team_scratch.h" /* REDU__PRAGMA */
+#include "device/redu_target.h"
+#include "device/redu_team_scratch.h" /* REDU__PRAGMA, redu__dev_team_slice */
 #include <omp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,41 +32,32 @@
 #define REDU__BINS_SORT_BITS 4
 #define REDU__BINS_SORT_RADIX (1 << REDU__BINS_SORT_BITS)
 
-/* Where the pairs lie: pair p (in the order of the sort) at p, or, transposed (GPUs),
- * at (p % chunk) * chunks + p / chunk (chunk = 2^chunk_log2): the threads of a warp, each
- * reading its own run in order, then read neighbouring words (without it, runs of 64 keys
- * read from the run's own lines, 32 lines a warp load, ran at 15 GB/s on the H100). */
+/* How a pass splits the pairs: `chunks` runs of `chunk` consecutive pairs (the last may be
+ * shorter), a CPU thread's each, or with `tiles` a team's. */
 typedef struct redu__bins_sort_layout {
-  size_t chunks, chunk; /* runs of `chunk` pairs, one thread each; the last may be shorter */
-  int transposed;
-  int chunk_log2; /* transposed only */
+  size_t chunks, chunk;
+  int tiles;
 } redu__bins_sort_layout;
 
-#pragma omp begin declare target
-/* A transposed layout's place of pair p, from scalars (the kernels below read no struct per
- * element). */
-static inline size_t redu__bins_sort_place(size_t p, size_t chunk, size_t chunks, int chunk_log2)
-{
-  return (p & (chunk - 1)) * chunks + (p >> chunk_log2);
-}
-/* Pair p's place in layout l. */
-static inline size_t redu__bins_sort_at(redu__bins_sort_layout l, size_t p)
-{
-  return l.transposed ? redu__bins_sort_place(p, l.chunk, l.chunks, l.chunk_log2) : p;
-}
-#pragma omp end declare target
+/* A tile: rows of one pair a thread, REDU__BINS_SORT_TILE_THREADS threads (GPUs). */
+#define REDU__BINS_SORT_TILE_THREADS 256
+#define REDU__BINS_SORT_TILE_ROWS 16
+/* Team memory a tiled pass takes, for teams of `threads` threads of warps of one lane or
+ * more: the tile's 16 running counts, and 16 counts per warp of the current row. */
+#define REDU__BINS_SORT_TILE_MEM(threads)                                                          \
+  ((size_t)REDU__BINS_SORT_RADIX * (1 + (size_t)(threads)) * sizeof(unsigned))
 
 /* One radix pass. */
 typedef struct redu__bins_sort_pass {
   int device;
-  int teams, threads; /* the count and scatter launches': a thread a run (a default launch
-                         took 32 threads a team and 512 teams, each thread 128 runs in turn
-                         at 2^27: 95 ms for 2^27 doubles into 1,024 bins on the H100) */
+  int teams, threads; /* the count and scatter launches': a team a tile (tiles), else the plan */
+  size_t team_mem;    /* tiles: dynamic team memory a team takes (GPUs), else 0 */
+  void *spill;        /* tiles on CPUs: REDU__BINS_SORT_TILE_MEM(threads) bytes a team */
   size_t n;
   redu__bins_sort_layout lay;
   int shift;               /* the digit: (key >> shift) % REDU__BINS_SORT_RADIX */
   uint32_t clamp;          /* keys above it become it */
-  const uint32_t *keys_in; /* device memory, laid out as lay says */
+  const uint32_t *keys_in; /* device memory */
   const size_t *pos_in;    /* NULL: the positions 0, 1, ... (the first pass) */
   uint32_t *keys_out;
   size_t *pos_out;
@@ -76,53 +70,41 @@ static inline unsigned redu__bins_sort_digit(uint32_t key, uint32_t clamp, int s
 {
   return ((key < clamp ? key : clamp) >> shift) % REDU__BINS_SORT_RADIX;
 }
-/* Transposed runs (at most 255 pairs): digit d's counter is byte d % 8 of word lo (d < 8)
- * or hi, all in registers (an array of counters indexed by the digit lived in local memory:
- * 152 MB of L1 traffic to count 4 MB of keys on the H100). */
-static inline unsigned redu__bins_sort_rank(uint64_t lo, uint64_t hi, unsigned d)
+/* The lanes of this warp whose d (below 32) is this lane's, as a mask (every lane calls it):
+ * five ballots, one per bit of d. */
+static inline uint64_t redu__bins_sort_peers(unsigned d)
 {
-  return (unsigned)(((d < 8 ? lo : hi) >> (8 * (d % 8))) & 0xff);
-}
-/* Counter d's word after one more pair: lo when d < 8 (pass lo), hi else (pass hi). Values,
- * not pointers: a local whose address reaches a function is globalized (docs/design.md). */
-static inline uint64_t redu__bins_sort_bump(uint64_t word, unsigned d, int in_lo)
-{
-  return word + ((d < 8) == in_lo ? (uint64_t)1 << (8 * (d % 8)) : 0);
+  unsigned ws = redu__dev_warp_size();
+  uint64_t peers = ws < 64 ? ((uint64_t)1 << ws) - 1 : ~(uint64_t)0;
+  for (unsigned bit = 1; bit < 32; bit <<= 1) {
+    uint64_t set = redu__dev_warp_ballot((d & bit) != 0);
+    peers &= d & bit ? set : ~set;
+  }
+  return peers;
 }
 #pragma omp end declare target
 
-/* counts[d * chunks + c]: the pairs of run c whose digit is d. */
-static inline void redu__bins_sort_count(const redu__bins_sort_pass *P)
+/* counts[d * chunks + c]: the pairs of run c whose digit is d. Runs: a thread each. */
+static inline void redu__bins_sort_count_runs(const redu__bins_sort_pass *P)
 {
   const uint32_t *keys = P->keys_in;
   uint64_t *counts = P->counts;
   size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n;
-  int transposed = P->lay.transposed, lg = P->lay.chunk_log2, shift = P->shift;
+  int shift = P->shift;
   uint32_t clamp = P->clamp;
   REDU__PRAGMA(omp target teams distribute parallel for device(P->device) num_teams(P->teams) thread_limit(P->threads) is_device_ptr(keys, counts))
   for (size_t c = 0; c < chunks; ++c) {
     size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
-    if (transposed) {
-      uint64_t lo = 0, hi = 0;
-      for (size_t i = c * chunk; i < e; ++i) {
-        unsigned d =
-            redu__bins_sort_digit(keys[redu__bins_sort_place(i, chunk, chunks, lg)], clamp, shift);
-        lo = redu__bins_sort_bump(lo, d, 1), hi = redu__bins_sort_bump(hi, d, 0);
-      }
-      for (unsigned d = 0; d < REDU__BINS_SORT_RADIX; ++d)
-        counts[d * chunks + c] = redu__bins_sort_rank(lo, hi, d);
-    } else {
-      uint64_t count[REDU__BINS_SORT_RADIX] = {0};
-      for (size_t i = c * chunk; i < e; ++i)
-        ++count[redu__bins_sort_digit(keys[i], clamp, shift)];
-      for (unsigned d = 0; d < REDU__BINS_SORT_RADIX; ++d)
-        counts[d * chunks + c] = count[d];
-    }
+    uint64_t count[REDU__BINS_SORT_RADIX] = {0};
+    for (size_t i = c * chunk; i < e; ++i)
+      ++count[redu__bins_sort_digit(keys[i], clamp, shift)];
+    for (unsigned d = 0; d < REDU__BINS_SORT_RADIX; ++d)
+      counts[d * chunks + c] = count[d];
   }
 }
 
 /* After the table's exclusive scan: every run's pairs to their places, in order. */
-static inline void redu__bins_sort_scatter(const redu__bins_sort_pass *P)
+static inline void redu__bins_sort_scatter_runs(const redu__bins_sort_pass *P)
 {
   const uint32_t *keys = P->keys_in;
   const size_t *pos = P->pos_in;
@@ -130,49 +112,134 @@ static inline void redu__bins_sort_scatter(const redu__bins_sort_pass *P)
   size_t *pos_out = P->pos_out;
   uint64_t *counts = P->counts;
   size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n;
-  int transposed = P->lay.transposed, lg = P->lay.chunk_log2, shift = P->shift;
+  int shift = P->shift;
   uint32_t clamp = P->clamp;
   REDU__PRAGMA(omp target teams distribute parallel for device(P->device) num_teams(P->teams) thread_limit(P->threads) is_device_ptr(keys, pos, keys_out, pos_out, counts))
   for (size_t c = 0; c < chunks; ++c) {
     size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
-    if (transposed) { /* each place: the run's first for the digit (the table) plus its rank */
-      uint64_t lo = 0, hi = 0;
-      for (size_t i = c * chunk; i < e; ++i) {
-        size_t at = redu__bins_sort_place(i, chunk, chunks, lg);
-        uint32_t k = keys[at] < clamp ? keys[at] : clamp;
-        unsigned d = redu__bins_sort_digit(k, clamp, shift);
-        size_t to = redu__bins_sort_place(counts[d * chunks + c] + redu__bins_sort_rank(lo, hi, d),
-                                          chunk, chunks, lg);
-        lo = redu__bins_sort_bump(lo, d, 1), hi = redu__bins_sort_bump(hi, d, 0);
-        keys_out[to] = k;
-        pos_out[to] = pos ? pos[at] : i;
-      }
-    } else {
-      uint64_t next[REDU__BINS_SORT_RADIX];
-      for (unsigned d = 0; d < REDU__BINS_SORT_RADIX; ++d)
-        next[d] = counts[d * chunks + c];
-      for (size_t i = c * chunk; i < e; ++i) {
-        uint32_t k = keys[i] < clamp ? keys[i] : clamp;
-        size_t to = next[redu__bins_sort_digit(k, clamp, shift)]++;
-        keys_out[to] = k;
-        pos_out[to] = pos ? pos[i] : i;
+    uint64_t next[REDU__BINS_SORT_RADIX];
+    for (unsigned d = 0; d < REDU__BINS_SORT_RADIX; ++d)
+      next[d] = counts[d * chunks + c];
+    for (size_t i = c * chunk; i < e; ++i) {
+      uint32_t k = keys[i] < clamp ? keys[i] : clamp;
+      size_t to = next[redu__bins_sort_digit(k, clamp, shift)]++;
+      keys_out[to] = k;
+      pos_out[to] = pos ? pos[i] : i;
+    }
+  }
+}
+
+/* The tiled launches: a team a tile in turn (tiles team, team + teams, ...), its scratch
+ * (REDU__BINS_SORT_TILE_MEM) in team memory or its slice of the spill. */
+#define REDU__BINS_SORT_TILE_TARGET(P, ...)                                                        \
+  REDU__PRAGMA(omp target teams device((P)->device) num_teams((P)->teams) thread_limit(            \
+      (P)->threads) is_device_ptr(__VA_ARGS__) ompx_dyn_cgroup_mem((P)->team_mem))                 \
+  REDU__PRAGMA(omp parallel num_threads(threads))
+
+/* counts[d * chunks + c] for the tiles: each tile's digits counted by team atomics. */
+static inline void redu__bins_sort_count_tiles(const redu__bins_sort_pass *P)
+{
+  const uint32_t *keys = P->keys_in;
+  uint64_t *counts = P->counts;
+  void *spill = P->spill;
+  size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n, team_mem = P->team_mem;
+  int shift = P->shift, threads = P->threads;
+  uint32_t clamp = P->clamp;
+  REDU__BINS_SORT_TILE_TARGET(P, keys, counts, spill)
+  {
+    unsigned *tally =
+        (unsigned *)redu__dev_team_slice(team_mem, spill, REDU__BINS_SORT_TILE_MEM(threads));
+    size_t tid = (size_t)omp_get_thread_num(), nth = (size_t)omp_get_num_threads();
+    for (size_t c = (size_t)omp_get_team_num(); c < chunks; c += (size_t)omp_get_num_teams()) {
+      size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
+      for (size_t d = tid; d < REDU__BINS_SORT_RADIX; d += nth)
+        tally[d] = 0;
+#pragma omp barrier
+      for (size_t i = c * chunk + tid; i < e; i += nth)
+        redu__dev_team_add_u32(tally + redu__bins_sort_digit(keys[i], clamp, shift), 1);
+#pragma omp barrier
+      for (size_t d = tid; d < REDU__BINS_SORT_RADIX; d += nth)
+        counts[d * chunks + c] = tally[d];
+#pragma omp barrier
+    }
+  }
+}
+
+/* After the table's exclusive scan, each tile row by row: a pair's place is its digit's first
+ * for the tile (the table), the tile's earlier rows' pairs of that digit, the earlier warps'
+ * in this row, and this warp's earlier lanes' (their ballots). */
+static inline void redu__bins_sort_scatter_tiles(const redu__bins_sort_pass *P)
+{
+  const uint32_t *keys = P->keys_in;
+  const size_t *pos = P->pos_in;
+  uint32_t *keys_out = P->keys_out;
+  size_t *pos_out = P->pos_out;
+  uint64_t *counts = P->counts;
+  void *spill = P->spill;
+  size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n, team_mem = P->team_mem;
+  int shift = P->shift, threads = P->threads;
+  uint32_t clamp = P->clamp;
+  REDU__BINS_SORT_TILE_TARGET(P, keys, pos, keys_out, pos_out, counts, spill)
+  {
+    /* run[d]: the tile's rows so far; warps[w * 16 + d]: warp w's in this row */
+    unsigned *run = (unsigned *)redu__dev_team_slice(team_mem, spill,
+                                                     REDU__BINS_SORT_TILE_MEM(threads)),
+             *warps = run + REDU__BINS_SORT_RADIX;
+    size_t tid = (size_t)omp_get_thread_num(), nth = (size_t)omp_get_num_threads();
+    size_t ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws,
+           nwarps = (nth + ws - 1) / ws;
+    uint64_t below = ((uint64_t)1 << lane) - 1;
+    for (size_t c = (size_t)omp_get_team_num(); c < chunks; c += (size_t)omp_get_num_teams()) {
+      size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
+      for (size_t d = tid; d < REDU__BINS_SORT_RADIX * (1 + nwarps); d += nth)
+        run[d] = 0; /* and every warp's counts */
+#pragma omp barrier
+      for (size_t row = c * chunk; row < e; row += nth) {
+        size_t i = row + tid;
+        uint32_t k = i < e ? (keys[i] < clamp ? keys[i] : clamp) : 0;
+        /* past the tile's end: digit 16, no pair's */
+        unsigned d = i < e ? redu__bins_sort_digit(k, clamp, shift) : REDU__BINS_SORT_RADIX;
+        uint64_t peers = redu__bins_sort_peers(d);
+        if (i < e && !(peers & below)) /* the digit's first lane in this warp */
+          warps[warp * REDU__BINS_SORT_RADIX + d] = (unsigned)__builtin_popcountll(peers);
+#pragma omp barrier
+        if (i < e) {
+          size_t to = counts[d * chunks + c] + run[d] + (size_t)__builtin_popcountll(peers & below);
+          for (size_t w = 0; w < warp; ++w)
+            to += warps[w * REDU__BINS_SORT_RADIX + d];
+          keys_out[to] = k;
+          pos_out[to] = pos ? pos[i] : i;
+        }
+#pragma omp barrier
+        for (size_t dd = tid; dd < REDU__BINS_SORT_RADIX; dd += nth)
+          for (size_t w = 0; w < nwarps; ++w) {
+            run[dd] += warps[w * REDU__BINS_SORT_RADIX + dd];
+            warps[w * REDU__BINS_SORT_RADIX + dd] = 0;
+          }
+#pragma omp barrier
       }
     }
   }
 }
 
-/* The first pass's keys laid out as lay says (transposed layouts only). */
-static inline void redu__bins_sort_lay_out(int device, redu__bins_sort_layout lay,
-                                           const uint32_t *keys, size_t n, uint32_t *to)
+/* One pass's count and scatter launches (the caller scans the table between them). */
+static inline void redu__bins_sort_count(const redu__bins_sort_pass *P)
 {
-  REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(keys, to))
-  for (size_t i = 0; i < n; ++i)
-    to[redu__bins_sort_at(lay, i)] = keys[i];
+  if (P->lay.tiles)
+    redu__bins_sort_count_tiles(P);
+  else
+    redu__bins_sort_count_runs(P);
+}
+static inline void redu__bins_sort_scatter(const redu__bins_sort_pass *P)
+{
+  if (P->lay.tiles)
+    redu__bins_sort_scatter_tiles(P);
+  else
+    redu__bins_sort_scatter_runs(P);
 }
 
 /* offsets[k] for k in [0, nbins]: the first of the n sorted keys that is >= k. */
-static inline void redu__bins_sort_offsets(int device, redu__bins_sort_layout lay,
-                                           const uint32_t *keys, size_t n, size_t nbins,
+static inline void redu__bins_sort_offsets(int device, const uint32_t *keys, size_t n, size_t nbins,
                                            size_t *offsets)
 {
   REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(keys, offsets))
@@ -180,7 +247,7 @@ static inline void redu__bins_sort_offsets(int device, redu__bins_sort_layout la
     size_t lo = 0, hi = n;
     while (lo < hi) {
       size_t mid = lo + (hi - lo) / 2;
-      if (keys[redu__bins_sort_at(lay, mid)] < k)
+      if (keys[mid] < k)
         lo = mid + 1;
       else
         hi = mid;
@@ -208,18 +275,17 @@ static inline void redu__bins_sort_copy(unsigned char *to, const unsigned char *
 
 /* values: x's first `good` sorted elements bin by bin; when accumulating (heads non-NULL),
  * bin k's segment opens with heads[k] and every offset moves past the heads before it. */
-static inline void redu__bins_sort_gather(int device, redu__bins_sort_layout lay,
-                                          const uint32_t *keys, const size_t *pos, size_t good,
-                                          const void *x, const void *heads, size_t nbins,
-                                          size_t size, size_t align, size_t *offsets, void *values)
+static inline void redu__bins_sort_gather(int device, const uint32_t *keys, const size_t *pos,
+                                          size_t good, const void *x, const void *heads,
+                                          size_t nbins, size_t size, size_t align, size_t *offsets,
+                                          void *values)
 {
   const unsigned char *from = x, *head = heads;
   unsigned char *to = values;
   int acc = heads != NULL;
   REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(keys, pos, from, to))
   for (size_t i = 0; i < good; ++i) {
-    size_t at = redu__bins_sort_at(lay, i);
-    redu__bins_sort_copy(to + (i + (acc ? (size_t)keys[at] + 1 : 0)) * size, from + pos[at] * size,
+    redu__bins_sort_copy(to + (i + (acc ? (size_t)keys[i] + 1 : 0)) * size, from + pos[i] * size,
                          size, align);
   }
   if (!acc)

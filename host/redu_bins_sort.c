@@ -14,21 +14,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Runs per pass: on GPUs of 2^6 pairs, transposed (a thread each: 2^27 keys take 2^21
- * threads, and the table 16 words a run, 2 bytes a key), on CPUs at most 256 in place (a few
- * a thread, each read in order). */
-#define REDU__BINS_SORT_GPU_RUN_LOG2 6
+/* Runs per pass: on CPUs at most 256 (a few a thread, each read in order); on GPUs a team's
+ * tile of REDU__BINS_SORT_TILE_ROWS rows of REDU__BINS_SORT_TILE_THREADS pairs. */
 #define REDU__BINS_SORT_CPU_RUNS 256
 
-/* The layout of n pairs on the call's device (device/redu_bins_sort.h); CPUs take the GPUs'
- * with REDU_BINS_SORT_TRANSPOSED=1 (tests: the same code path in CI). */
+/* The threads of a tiled pass's teams: GPUs a tile's row; CPUs (REDU_BINS_SORT_TILES=1, the
+ * GPU path tested in CI) the plan's. */
+static int redu__bins_sort_tile_threads(const redu__bins_call *c)
+{
+  return c->owner->arch != REDU__ARCH_CPU ? REDU__BINS_SORT_TILE_THREADS : c->launch.threads;
+}
+
+/* The runs of n pairs on the call's device (device/redu_bins_sort.h). */
 static redu__bins_sort_layout redu__bins_sort_layout_of(const redu__bins_call *c, size_t n)
 {
   redu__bins_sort_layout l = {.chunks = 1, .chunk = n ? n : 1};
-  const char *e = getenv("REDU_BINS_SORT_TRANSPOSED");
+  const char *e = getenv("REDU_BINS_SORT_TILES");
   if (c->owner->arch != REDU__ARCH_CPU || (e && !strcmp(e, "1"))) {
-    l.transposed = 1, l.chunk_log2 = REDU__BINS_SORT_GPU_RUN_LOG2;
-    l.chunk = (size_t)1 << l.chunk_log2;
+    l.tiles = 1;
+    l.chunk = (size_t)redu__bins_sort_tile_threads(c) * REDU__BINS_SORT_TILE_ROWS;
     l.chunks = n / l.chunk + (n % l.chunk != 0);
   } else if (n) {
     size_t runs = n < REDU__BINS_SORT_CPU_RUNS ? n : REDU__BINS_SORT_CPU_RUNS;
@@ -62,19 +66,27 @@ static redu_status redu__bins_sort_passes(redu__bins_call *c, redu__bins_sort_la
   redu__bins_launch *L = &c->launch;
   size_t n = L->n;
   int passes = (bits + REDU__BINS_SORT_BITS - 1) / REDU__BINS_SORT_BITS;
-  /* GPUs: 256 threads a team, a thread a run; CPUs: the plan */
-  size_t teams = lay.transposed ? lay.chunks / 256 + (lay.chunks % 256 != 0) : (size_t)L->teams;
+  int threads = lay.tiles ? redu__bins_sort_tile_threads(c) : L->threads;
+  /* tiles: a team each on GPUs; CPUs' plan teams take them in turn */
+  size_t teams = !lay.tiles || (c->owner->arch == REDU__ARCH_CPU && lay.chunks > (size_t)L->teams)
+                     ? (size_t)L->teams
+                     : lay.chunks;
+  teams = teams < INT_MAX ? teams : INT_MAX;
   redu__bins_sort_pass P = {.device = L->device,
-                            .teams = teams < INT_MAX ? (int)teams : INT_MAX,
-                            .threads = lay.transposed ? 256 : L->threads,
+                            .teams = (int)teams,
+                            .threads = threads,
                             .n = n,
                             .lay = lay,
                             .clamp = L->nbins < UINT32_MAX ? (uint32_t)L->nbins : UINT32_MAX,
                             .keys_in = L->keys,
                             .counts = counts};
-  if (lay.transposed) { /* into the buffer the first pass does not write */
-    redu__bins_sort_lay_out(L->device, lay, L->keys, n, keys[passes % 2]);
-    P.keys_in = keys[passes % 2];
+  if (lay.tiles && c->owner->arch != REDU__ARCH_CPU)
+    P.team_mem = REDU__BINS_SORT_TILE_MEM(threads);
+  else if (lay.tiles) { /* CPUs: the tiles' scratch in device memory, a slice a team */
+    if (redu__scratch_spill(c->owner, c->slot, teams * REDU__BINS_SORT_TILE_MEM(threads)) != 0)
+      return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                        "%s: no device memory for the sort's tiles on device %d", c->fn, L->device);
+    P.spill = c->slot->spill;
   }
   redu_options scan = {.teams = 0};
   for (int k = 0; k < passes; ++k) {
@@ -107,19 +119,17 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
     fprintf(stderr, "libredu: %s: the sort: %d pass%s of %d bits, runs of %zu pairs%s\n", c->fn,
             (bits + REDU__BINS_SORT_BITS - 1) / REDU__BINS_SORT_BITS,
             bits > REDU__BINS_SORT_BITS ? "es" : "", REDU__BINS_SORT_BITS, lay.chunk,
-            lay.transposed ? " read transposed (a thread a run)" : "");
-  /* the pairs' room: whole runs when transposed */
-  size_t room = lay.transposed ? lay.chunks * lay.chunk : n;
+            lay.tiles ? ", a team's tile" : ", a thread's run");
   size_t heads = L->accumulate ? nbins : 0;
   /* the bins buffer's words: values (first: 64-byte aligned), offsets, the table, the
    * positions and keys twice */
   size_t w[7] = {redu__bins_sort_words(n + heads < n ? SIZE_MAX : n + heads, size),
                  redu__bins_sort_words(nbins + 1, sizeof(size_t)),
                  redu__bins_sort_words(lay.chunks, 8 * REDU__BINS_SORT_RADIX),
-                 redu__bins_sort_words(room, sizeof(size_t)),
-                 redu__bins_sort_words(room, sizeof(size_t)),
-                 redu__bins_sort_words(room, sizeof(uint32_t)),
-                 redu__bins_sort_words(room, sizeof(uint32_t))};
+                 redu__bins_sort_words(n, sizeof(size_t)),
+                 redu__bins_sort_words(n, sizeof(size_t)),
+                 redu__bins_sort_words(n, sizeof(uint32_t)),
+                 redu__bins_sort_words(n, sizeof(uint32_t))};
   size_t total = redu__bins_sort_total(w, 7);
   if (total == SIZE_MAX)
     return redu__fail(REDU_ERR_OVERFLOW,
@@ -136,20 +146,19 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
   uint32_t *keys[2] = {(uint32_t *)p[5], (uint32_t *)p[6]};
   if (n && (s = redu__bins_sort_passes(c, lay, bits, keys, pos, p[2])) != REDU_OK)
     return s;
-  redu__bins_sort_offsets(L->device, lay, keys[0], n, nbins, offsets);
+  redu__bins_sort_offsets(L->device, keys[0], n, nbins, offsets);
   size_t good = 0, first_bad = 0;
   if ((s = redu__copy(redu__initial_device(), L->device, &good, offsets + nbins, sizeof good,
                       c->fn)) != REDU_OK)
     return s;
   if (good < n && !L->skip) { /* stable: the first bad key's position sorts first of them */
-    if ((s = redu__copy(redu__initial_device(), L->device, &first_bad,
-                        pos[0] + redu__bins_sort_at(lay, good), sizeof first_bad, c->fn)) !=
-        REDU_OK)
+    if ((s = redu__copy(redu__initial_device(), L->device, &first_bad, pos[0] + good,
+                        sizeof first_bad, c->fn)) != REDU_OK)
       return s;
     return redu__bins_bad_key(c, first_bad);
   }
-  redu__bins_sort_gather(L->device, lay, keys[0], pos[0], good, c->x, heads ? c->out : NULL, nbins,
-                         size, align, offsets, p[0]);
+  redu__bins_sort_gather(L->device, keys[0], pos[0], good, c->x, heads ? c->out : NULL, nbins, size,
+                         align, offsets, p[0]);
   b->values = p[0], b->offsets = offsets;
   return REDU_OK;
 }
