@@ -84,14 +84,23 @@ static inline uint64_t redu__bins_sort_peers(unsigned d)
 }
 #pragma omp end declare target
 
+/* A pass's scalars as locals (a struct would be mapped into every launch). */
+#define REDU__BINS_SORT_LOCALS(P)                                                                  \
+  const uint32_t *keys = (P)->keys_in;                                                             \
+  const size_t *pos = (P)->pos_in;                                                                 \
+  uint32_t *keys_out = (P)->keys_out;                                                              \
+  size_t *pos_out = (P)->pos_out;                                                                  \
+  uint64_t *counts = (P)->counts;                                                                  \
+  void *spill = (P)->spill;                                                                        \
+  size_t chunks = (P)->lay.chunks, chunk = (P)->lay.chunk, n = (P)->n, team_mem = (P)->team_mem;   \
+  int shift = (P)->shift, threads = (P)->threads;                                                  \
+  uint32_t clamp = (P)->clamp;                                                                     \
+  (void)pos, (void)keys_out, (void)pos_out, (void)spill, (void)team_mem, (void)threads
+
 /* counts[d * chunks + c]: the pairs of run c whose digit is d. Runs: a thread each. */
 static inline void redu__bins_sort_count_runs(const redu__bins_sort_pass *P)
 {
-  const uint32_t *keys = P->keys_in;
-  uint64_t *counts = P->counts;
-  size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n;
-  int shift = P->shift;
-  uint32_t clamp = P->clamp;
+  REDU__BINS_SORT_LOCALS(P);
   REDU__PRAGMA(omp target teams distribute parallel for device(P->device) num_teams(P->teams) thread_limit(P->threads) is_device_ptr(keys, counts))
   for (size_t c = 0; c < chunks; ++c) {
     size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
@@ -106,14 +115,7 @@ static inline void redu__bins_sort_count_runs(const redu__bins_sort_pass *P)
 /* After the table's exclusive scan: every run's pairs to their places, in order. */
 static inline void redu__bins_sort_scatter_runs(const redu__bins_sort_pass *P)
 {
-  const uint32_t *keys = P->keys_in;
-  const size_t *pos = P->pos_in;
-  uint32_t *keys_out = P->keys_out;
-  size_t *pos_out = P->pos_out;
-  uint64_t *counts = P->counts;
-  size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n;
-  int shift = P->shift;
-  uint32_t clamp = P->clamp;
+  REDU__BINS_SORT_LOCALS(P);
   REDU__PRAGMA(omp target teams distribute parallel for device(P->device) num_teams(P->teams) thread_limit(P->threads) is_device_ptr(keys, pos, keys_out, pos_out, counts))
   for (size_t c = 0; c < chunks; ++c) {
     size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
@@ -139,12 +141,7 @@ static inline void redu__bins_sort_scatter_runs(const redu__bins_sort_pass *P)
 /* counts[d * chunks + c] for the tiles: each tile's digits counted by team atomics. */
 static inline void redu__bins_sort_count_tiles(const redu__bins_sort_pass *P)
 {
-  const uint32_t *keys = P->keys_in;
-  uint64_t *counts = P->counts;
-  void *spill = P->spill;
-  size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n, team_mem = P->team_mem;
-  int shift = P->shift, threads = P->threads;
-  uint32_t clamp = P->clamp;
+  REDU__BINS_SORT_LOCALS(P);
   REDU__BINS_SORT_TILE_TARGET(P, keys, counts, spill)
   {
     unsigned *tally =
@@ -170,15 +167,7 @@ static inline void redu__bins_sort_count_tiles(const redu__bins_sort_pass *P)
  * in this row, and this warp's earlier lanes' (their ballots). */
 static inline void redu__bins_sort_scatter_tiles(const redu__bins_sort_pass *P)
 {
-  const uint32_t *keys = P->keys_in;
-  const size_t *pos = P->pos_in;
-  uint32_t *keys_out = P->keys_out;
-  size_t *pos_out = P->pos_out;
-  uint64_t *counts = P->counts;
-  void *spill = P->spill;
-  size_t chunks = P->lay.chunks, chunk = P->lay.chunk, n = P->n, team_mem = P->team_mem;
-  int shift = P->shift, threads = P->threads;
-  uint32_t clamp = P->clamp;
+  REDU__BINS_SORT_LOCALS(P);
   REDU__BINS_SORT_TILE_TARGET(P, keys, pos, keys_out, pos_out, counts, spill)
   {
     /* run[d]: the tile's rows so far; warps[w * 16 + d]: warp w's in this row */
