@@ -369,10 +369,11 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
 #define REDU__BINS_BATCH 4
 
 /* The thread's elements of the launch's n (inside its parallel region), BATCH at a time and
- * then one by one: for each, ONE(POS, KEY, VALUE, V, ARG) with the position, keys[POS] and
- * the value LOAD (an expression over i, of type V, read whatever the key), every load of a
- * batch issued before its first ONE. Needs b, e, step and at declared. */
-#define REDU__BINS_EACH(BATCH, V, LOAD, ONE, ARG)                                                  \
+ * then one by one: for each element i whose key k is below nbins, FOLD_ONE (a statement over
+ * k and v, the value LOAD: an expression over i of type V, read whatever the key), else the
+ * bad key noted in bad unless skipped; every load of a batch issued before its first fold.
+ * Needs b, e, step, at and bad declared. */
+#define REDU__BINS_EACH(BATCH, V, LOAD, FOLD_ONE)                                                  \
   redu__bins_share(n, &b, &e, &step);                                                              \
   _Pragma("clang loop unroll(disable)")                                                            \
   for (at = b; at < e && e - at > ((BATCH) - 1) * step; at += (BATCH) * step) {                    \
@@ -386,11 +387,11 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
     }                                                                                              \
     _Pragma("clang loop unroll(full)")                                                             \
     for (int u = 0; u < (BATCH); ++u)                                                              \
-      ONE(at + (size_t)u * step, ks[u], vs[u], V, ARG)                                             \
+      REDU__BINS_ONE(at + (size_t)u * step, ks[u], vs[u], V, FOLD_ONE)                             \
   }                                                                                                \
   _Pragma("clang loop unroll(disable)")                                                            \
   for (size_t i = at; i < e; i += step)                                                            \
-  ONE(i, keys[i], (LOAD), V, ARG)
+  REDU__BINS_ONE(i, keys[i], (LOAD), V, FOLD_ONE)
 
 /* The elements' loop of a launch (inside its parallel region): for each of the thread's
  * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, v and solo; v, of
@@ -409,15 +410,15 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
       redu__bins_team_fill(priv, PRIV_WORDS, PRIV_INIT);                                           \
       _Pragma("omp barrier")                                                                       \
     }                                                                                              \
-    REDU__BINS_EACH(BATCH, V, LOAD, REDU__BINS_ONE_FOLD, FOLD_ONE)                                 \
+    REDU__BINS_EACH(BATCH, V, LOAD, FOLD_ONE)                                                      \
     redu__bins_report_bad(status, bad);                                                            \
     if (priv) {                                                                                    \
       _Pragma("omp barrier")                                                                       \
       FLUSH;                                                                                       \
     }                                                                                              \
   }
-/* One element of REDU__BINS_ELEMENTS (FOLD_ONE from there), or a bad key. */
-#define REDU__BINS_ONE_FOLD(POS, KEY, VALUE, V, FOLD_ONE)                                          \
+/* One element of REDU__BINS_EACH: FOLD_ONE when its key is a bin's, else a bad key noted. */
+#define REDU__BINS_ONE(POS, KEY, VALUE, V, FOLD_ONE)                                               \
   {                                                                                                \
     uint32_t k = (KEY);                                                                            \
     V v = (VALUE);                                                                                 \
@@ -440,21 +441,12 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
     uint32_t *priv32 = (uint32_t *)redu__dev_team_mem();                                           \
     REDU__BINS_TEAM_BINS(k) priv32[k] = 0;                                                         \
     _Pragma("omp barrier")                                                                         \
-    REDU__BINS_EACH(REDU__BINS_BATCH, uint64_t, ELEMENT, REDU__BINS_ONE_NARROW, 0)                 \
+    REDU__BINS_EACH(REDU__BINS_BATCH, uint64_t, ELEMENT,                                           \
+                    redu__dev_team_add_u32(priv32 + k, (uint32_t)v))                               \
     redu__bins_report_bad(status, bad);                                                            \
     _Pragma("omp barrier")                                                                         \
     REDU__BINS_TEAM_BINS(k) redu__bins_fold_add(acc + k, priv32[k]);                               \
   }
-#define REDU__BINS_ONE_NARROW(POS, KEY, VALUE, V, UNUSED)                                          \
-  {                                                                                                \
-    uint32_t k = (KEY);                                                                            \
-    V v = (VALUE);                                                                                 \
-    if (k < nbins)                                                                                 \
-      redu__dev_team_add_u32(priv32 + k, (uint32_t)v);                                             \
-    else if (!skip && (POS) < bad)                                                                 \
-      bad = (POS);                                                                                 \
-  }
-
 /* FOLD (a redu__bins_fold_* name) of w into *p, without atomics when solo. */
 #define REDU__BINS_FOLD(FOLD, solo, p, w) ((solo) ? FOLD##_plain(p, w) : FOLD(p, w))
 
