@@ -2,7 +2,7 @@
 
 #include "bench_baselines.h"
 #include "bench_check.h"
-#include "redu_udr.h"
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdint.h>
@@ -152,6 +152,73 @@ static int check(const bins_run *r, const uint32_t *hk, const void *hx, const vo
   return ok;
 }
 
+/* A bins reduction in a region beside a scalar one: REDU_FOR over keys and x with a total
+ * and 1,024 bins (accumulating: each run adds into out), against the bins call alone. */
+enum { REGION_BINS = 1024 };
+static void run_region(void *arg)
+{
+  bins_run *r = arg;
+  const uint32_t *keys = r->keys;
+  const double *x = r->x;
+  double *out = r->out, total = 0;
+  redu_status st;
+  REDU_FOR(st, r->dev, i, r->n, (keys, x), (sum_f64, total), (bins, sum_f64, out, REGION_BINS))
+  {
+    total += x[i];
+    REDU_BIN(out, keys[i]) += x[i];
+  }
+  r->status = st;
+}
+
+/* The region's table: its time, the call's, their ratio and the region's bins checked (out
+ * zeroed first, then one run). */
+static int bench_bins_region(int dev, char *buf, size_t max_n, uint32_t *hk, double *hx, void *out,
+                             void *got, const bench_timing *t)
+{
+  static const bins_case c = {BENCH_F64, "sum", "f64", 8, REGION_BINS, 0, 0};
+  printf("\n# bins in a region: REDU_FOR with (sum_f64, total) and (bins, sum_f64, out, 1024) "
+         "over keys and x, beside redu_bins_sum_f64 alone on the same keys and x\n");
+  printf("%-10s %7s %10s | %9s %9s %7s | %s\n", "case", "bins", "n", "region ms", "call ms",
+         "x call", "check");
+  int wrong = 0;
+  for (size_t l = 0; l < sizeof log2s / sizeof *log2s; ++l) {
+    size_t n = (size_t)1 << log2s[l];
+    if (n > max_n)
+      continue;
+    uint32_t *keys = (uint32_t *)buf;
+    double *x = (double *)(buf + n * 4);
+    fill_keys(dev, keys, n, REGION_BINS, 0);
+    bench_fill(dev, x, n, BENCH_F64);
+    omp_target_memcpy(hk, keys, n * 4, 0, 0, omp_get_initial_device(), dev);
+    omp_target_memcpy(hx, x, n * 8, 0, 0, omp_get_initial_device(), dev);
+    bins_run r = {.dev = dev, .c = &c, .keys = keys, .x = x, .n = n, .out = out};
+    double call = bench_median(run_libredu, &r) * 1e3;
+    double ms = bench_median(run_region, &r) * 1e3;
+    static const double zeros[REGION_BINS];
+    omp_target_memcpy(out, zeros, sizeof zeros, 0, 0, dev, omp_get_initial_device());
+    run_region(&r);
+    if (r.status != REDU_OK) {
+      fprintf(stderr, "redu-bench: bins region: %s\n", redu_last_error());
+      return -1;
+    }
+    omp_target_memcpy(got, out, sizeof zeros, 0, 0, omp_get_initial_device(), dev);
+    int ok = check(&r, hk, hx, got);
+    wrong += !ok;
+    printf("%-10s %7d %10zu | %9.4f %9.4f %7.2f | %s\n", "region_f64", REGION_BINS, n, ms, call,
+           ms / call, ok ? "ok" : "MISMATCH");
+    fflush(stdout);
+    const char *const impls[] = {"libredu_region", "libredu"};
+    const double times[] = {ms, call};
+    for (int k = 0; k < 2; ++k) {
+      bench_row row = bench_row_blank("bins_region_b1024", "f64", impls[k], n, (double)n * 12);
+      row.ms = times[k];
+      row.ok = k == 0 ? ok : -1;
+      bench_csv_row(t, &row);
+    }
+  }
+  return wrong;
+}
+
 int bench_bins(int dev, size_t max_n, const bench_timing *t)
 {
   size_t top = 0;
@@ -255,7 +322,8 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
       }
     }
   }
+  int region = bench_bins_region(dev, buf, max_n, hk, hx, out, got, t);
   omp_target_free(buf, dev), omp_target_free(out, dev);
   free(got), free(host_out), free(hk), free(hx);
-  return wrong;
+  return region < 0 ? -1 : wrong + region;
 }

@@ -5,7 +5,9 @@
  * CUB's DeviceHistogram::HistogramEven over the same keys (counts), and two atomicAdd kernels
  * (float sums: on global memory, and privatised in shared memory where the bins fit) from
  * redu-bench-cub, and a read kernel over keys and x (the ceiling). GB/s count the bytes of
- * keys and x; each result is checked on the host (counts exactly, sums correctly rounded). */
+ * keys and x; each result is checked on the host (counts exactly, sums correctly rounded).
+ * Then a region with a total and 1,024 f64 bins (REDU_FOR's bins reduction) beside the bins
+ * call alone on the same keys and x. */
 #ifndef BENCH_BINS_H
 #define BENCH_BINS_H
 

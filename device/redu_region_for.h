@@ -8,6 +8,7 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_region_bins.h"
 #include "device/redu_region_exact.h"
 #include "device/redu_region_thread.h"
 #include <stddef.h>
@@ -49,7 +50,8 @@
 /* Never an empty `...` (ISO C17 wants an argument for it): the pair gets a tail. */
 #define REDU__VAR(...) REDU__VAR2(__VA_ARGS__, ~)
 #define REDU__VAR2(kind, var, ...) var
-#define REDU__IDX(kind, var, index) index
+#define REDU__IDX(...) REDU__IDX2(__VA_ARGS__, ~)
+#define REDU__IDX2(kind, var, index, ...) index
 
 /* Arguments counted up to 16, so that 9..16 reductions are reported as too many. */
 #define REDU__NARGS(...)                                                                           \
@@ -95,6 +97,12 @@
 #define REDU__CHECK_PAIR(k, p)                                                                     \
   _Static_assert(REDU__IS_PAREN(p), "REDU_FOR: each reduction is a pair in parentheses, "          \
                                     "(kind, variable), e.g. (sum_f64, dot): got `" #p "`");        \
+  REDU__PCAT(REDU__CHECK_PAIR_, REDU__MARK(k, p))(k, p)
+#define REDU__PCAT(a, b) REDU__PCAT2(a, b)
+#define REDU__PCAT2(a, b) a##b
+#define REDU__CHECK_PAIR_x REDU__CHECK_PAIR_
+#define REDU__CHECK_PAIR_a REDU__CHECK_PAIR_
+#define REDU__CHECK_PAIR_(k, p)                                                                    \
   _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(REDU__VAR p)),                                      \
                  "REDU_FOR: the variable of " #p " must be a plain identifier (a local "           \
                  "variable): a struct member, an array element or *p cannot be a "                 \
@@ -130,6 +138,9 @@
                    "REDU_FOR: at most REDU_REGION_MAX (8) reductions in one region; "              \
                    "split the loop over two regions");                                             \
     REDU__MAP(REDU__CHECK_PAIR, __VA_ARGS__)                                                       \
+    _Static_assert(REDU__BINS_COUNT(__VA_ARGS__) <= 1,                                             \
+                   "REDU_FOR: at most one bins reduction in one region; split the loop over "      \
+                   "two regions");                                                                 \
     _Static_assert(REDU__EXACT_COUNT(__VA_ARGS__) <= REDU__REGION_MAX_EXACT,                       \
                    "REDU_FOR: at most 2 exact kinds (sum_exact_f64, sum_exact_f32) in one "        \
                    "region; split the loop over two regions");                                     \
@@ -158,6 +169,11 @@
 #define REDU__ARITY_MARK_1
 #define REDU__ARITY_MARK_2
 #define REDU__ARITY_MARK_3 a
+#define REDU__ARITY_MARK_4 b
+#define REDU__ARITY_MARK_5 a
+#define REDU__ARITY_MARK_6 a
+#define REDU__ARITY_MARK_7 a
+#define REDU__ARITY_MARK_8 a
 /* An exact kind's record is a long accumulator; its variable only takes each iteration's term. */
 #define REDU__SIZE(k, p) REDU__XCAT(REDU__SIZE_, REDU__MARK(k, p))(p),
 #define REDU__SIZE_(p) sizeof(REDU__TYPE(p))
@@ -171,18 +187,25 @@
 #define REDU__PLUS1_()
 #define REDU__PLUS1_x() +1
 #define REDU__PLUS1_a()
+#define REDU__PLUS1_b()
 #define REDU__EXACT_COUNT(...) (0 REDU__MAP(REDU__EXACT_ONE, __VA_ARGS__))
 #define REDU__SMALL(k, p) REDU__XCAT(REDU__SMALL_, REDU__MARK(k, p))(p)
 #define REDU__SMALL_(p) &&sizeof(REDU__TYPE(p)) <= REDU__SHUFFLE_MAX_BYTES
 #define REDU__SMALL_x(p)
 #define REDU__SMALL_a REDU__SMALL_
+#define REDU__SMALL_b(p)
 /* An exact kind's expansion state (device/redu_region_exact.h). */
 #define REDU__XS(k) REDU__CAT(redu__xs_, k)
-#define REDU__ORDER(k, p) | REDU__CAT(redu__order_, REDU__KIND p)
+#define REDU__ORDER(k, p) REDU__XCAT(REDU__ORDER_, REDU__MARK(k, p))(p)
+#define REDU__ORDER_(p) | REDU__CAT(redu__order_, REDU__KIND p)
+#define REDU__ORDER_x REDU__ORDER_
+#define REDU__ORDER_a REDU__ORDER_
+#define REDU__ORDER_b(p) /* recorded per iteration: the bins call keeps index order */
 #define REDU__DEP(k, p) REDU__XCAT(REDU__DEP_, REDU__MARK(k, p))(p)
 #define REDU__DEP_(p) , REDU__VAR p
 #define REDU__DEP_x REDU__DEP_
 #define REDU__DEP_a(p) , REDU__VAR p, REDU__IDX p
+#define REDU__DEP_b(p) , REDU__BVAR p
 #define REDU__SIZES(...) ((const size_t[]){REDU__MAP(REDU__SIZE, __VA_ARGS__)})
 #define REDU__ALIGNS(...) ((const size_t[]){REDU__MAP(REDU__ALIGN, __VA_ARGS__)})
 #define REDU__ORDERED(...) (0 REDU__MAP(REDU__ORDER, __VA_ARGS__))
@@ -219,6 +242,7 @@
 #define REDU__TAKE(k, p) REDU__XCAT(REDU__TAKE_, REDU__MARK(k, p))(k, p)
 #define REDU__TAKE_(k, p)
 #define REDU__TAKE_a REDU__TAKE_
+#define REDU__TAKE_b REDU__TAKE_
 #define REDU__TAKE_x(k, p)                                                                         \
   , REDU__XS(k) = redu__x_region_take(REDU__XS(k), (double)REDU__VAR p, redu__c, k),               \
     REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)()
@@ -237,6 +261,8 @@
 #define REDU__GET(k, p)                                                                            \
   REDU__TYPE(p) redu__v;                                                                           \
   memcpy(&redu__v, redu__r.host_result + redu__r.off[k], sizeof redu__v);
+/* A bins reduction's result is written by redu__region_end (device/redu_region_bins.h). */
+#define REDU__RESULT_b(k, p)
 #define REDU__RESULT_(k, p)                                                                        \
   {                                                                                                \
     REDU__GET(k, p)                                                                                \
@@ -267,14 +293,16 @@
   REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
   for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
        redu__k < redu__count; ++redu__k)                                                           \
-    for (size_t i = redu__region_index(redu__c, redu__k, REDU__PAIRS(__VA_ARGS__)),                \
+    for (size_t i = redu__region_index(redu__c, redu__k, REDU__PAIRS(__VA_ARGS__)), redu__at = i,  \
                 redu__once = 1;                                                                    \
-         redu__once; redu__once = ((void)i, 0)) /* i used: a body may ignore it */
+         redu__once; /* i used: a body may ignore it; redu__at: i before the body */               \
+         redu__once = ((void)i, (void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 #define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
 #define REDU__LOOP_x(i, unroll, ...)                                                               \
   for (size_t i = redu__c.first; redu__dev_warp_any(i < redu__c.end);                              \
        i += redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                                       \
-    for (int redu__live = i < redu__c.end; redu__live; redu__live = 0)
+    for (size_t redu__at = i, redu__live = i < redu__c.end; redu__live;                            \
+         redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 
 /* After the region: results into the variables (now, or in a host task after the target
  * task when asynchronous). */
@@ -306,24 +334,25 @@
            (const void *const[]){NULL, REDU__UNPAREN ptrs} + 1,                                    \
            sizeof((const void *const[]){NULL, REDU__UNPAREN ptrs}) / sizeof(void *) - 1,           \
            REDU__SIZES(__VA_ARGS__), REDU__ALIGNS(__VA_ARGS__), REDU__NARGS(__VA_ARGS__),          \
-           REDU__ORDERED(__VA_ARGS__), REDU__EXACT_COUNT(__VA_ARGS__), NULL);                      \
+           REDU__ORDERED(__VA_ARGS__), REDU__EXACT_COUNT(__VA_ARGS__), REDU__BSPECS(__VA_ARGS__),  \
+           NULL);                                                                                  \
        redu__r.go; redu__r.go = 0)                                                                 \
-    for (size_t redu__n = redu__r.iters, redu__teams = (size_t)redu__r.call.launch.teams,          \
-                redu__threads = (size_t)redu__r.call.launch.threads,                               \
-                redu__slots = redu__r.call.launch.team_slots,                                      \
-                redu__tree = (size_t)redu__r.call.launch.tree,                                     \
-                redu__tmem = redu__r.call.launch.team_mem,                                         \
-                redu__spill = (size_t)redu__r.call.launch.team_spill,                              \
-                redu__part = (size_t)redu__r.call.launch.partials,                                 \
-                redu__counter = (size_t)redu__r.call.launch.counter,                               \
-                redu__res = (size_t)redu__r.call.launch.result, redu__phase = 0;                   \
-         redu__phase < 2; ++redu__phase)                                                           \
-      if (redu__phase == 1)                                                                        \
-        when(st, __VA_ARGS__) else REDU__PRAGMA(                                                   \
-            omp target teams device(redu__r.call.launch.device)                                    \
-                num_teams(redu__r.call.launch.teams) thread_limit(redu__r.call.launch.threads)     \
-                    ompx_dyn_cgroup_mem(redu__tmem) REDU__UNPAREN clauses REDU__CAT(               \
-                        REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))                             \
+    REDU__MAP(REDU__BHOST, __VA_ARGS__)                                                            \
+  for (size_t redu__n = redu__r.iters, redu__teams = (size_t)redu__r.call.launch.teams,            \
+              redu__threads = (size_t)redu__r.call.launch.threads,                                 \
+              redu__slots = redu__r.call.launch.team_slots,                                        \
+              redu__tree = (size_t)redu__r.call.launch.tree,                                       \
+              redu__tmem = redu__r.call.launch.team_mem,                                           \
+              redu__spill = (size_t)redu__r.call.launch.team_spill,                                \
+              redu__part = (size_t)redu__r.call.launch.partials,                                   \
+              redu__counter = (size_t)redu__r.call.launch.counter,                                 \
+              redu__res = (size_t)redu__r.call.launch.result, redu__phase = 0;                     \
+       redu__phase < 2; ++redu__phase)                                                             \
+    if (redu__phase == 1)                                                                          \
+      when(st, __VA_ARGS__) else REDU__PRAGMA(                                                     \
+          omp target teams device(redu__r.call.launch.device) num_teams(redu__r.call.launch.teams) \
+              thread_limit(redu__r.call.launch.threads) ompx_dyn_cgroup_mem(redu__tmem)            \
+                  REDU__UNPAREN clauses REDU__CAT(REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))   \
   REDU__PRAGMA(omp parallel num_threads(redu__threads))                                            \
   for (redu__region_thread redu__c = redu__region_thread_make(                                     \
            redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill, redu__part,     \

@@ -28,9 +28,17 @@
     return FINISH(COMBINE(LIFT(a, 0), LIFT(b, 0)));                                                \
   }                                                                                                \
   _Pragma("omp end declare target")
+/* A value kind's bins call for regions' bins reductions (device/redu_region_bins.h): the
+ * generic call with the kind's op and type (float products: REDU_ERR_UNSUPPORTED). */
 #define REDU__REGION_VALUE_KIND(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)    \
   REDU__DECLARE_REGION_KIND(op##_##sfx, T, redu_region_##RFN##_##sfx, REDU_COMMUTATIVE, 1,         \
-                            value_##sfx, OP, FINISH(IDENT))
+                            value_##sfx, OP, FINISH(IDENT))                                        \
+  static inline __attribute__((unused)) redu_status redu__region_bins_##op##_##sfx(                \
+      int device, const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,          \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu_bins(device, OP, E, keys, x, n, nbins, out, NULL, opts);                           \
+  }
 #define REDU__REGION_VALUE_CASE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)    \
   case OP:                                                                                         \
     return redu_region_##RFN##_##sfx(a, b);

@@ -79,6 +79,7 @@
   REDU__DEFINE_TRANSFORM_REDUCTION(redu_reduce_##name, name, redu__type_##name, redu__self)        \
   REDU__DEFINE_SEGMENTED_UDR(name, redu__type_##name)                                              \
   REDU__DEFINE_BINS_UDR(name, redu__type_##name)                                                   \
+  REDU__DEFINE_REGION_BINS_UDR(name, redu__type_##name)                                            \
   REDU__DEFINE_MULTI_UDR(name, redu__type_##name)                                                  \
   REDU__DEFINE_SCAN_UDR(name, redu__type_##name)                                                   \
   REDU__DEFINE_REGION_STEPS(name, redu__type_##name, redu__kernel_redu_reduce_##name)
@@ -231,6 +232,16 @@
  * scans move values through shuffles, which LLVM 19 miscompiled for large accumulators
  * (device/redu_reducers.h, REDU__SHUFFLE_MAX_BYTES): redu__scan_begin refuses larger types
  * (their kernel is stamped but never launched). */
+/* A declared kind's bins call for regions' bins reductions (device/redu_region_bins.h),
+ * with x and out untyped. */
+#define REDU__DEFINE_REGION_BINS_UDR(name, T)                                                      \
+  static inline __attribute__((unused)) redu_status redu__region_bins_##name(                      \
+      int device, const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,          \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu_bins_reduce_##name(device, keys, (const T *)x, n, nbins, (T *)out, opts);          \
+  }
+
 #define REDU__DEFINE_SCAN_UDR(name, T)                                                             \
   REDU__DEFINE_SCAN(redu__scan_kernel_##name, T, T, redu_identity_##name(), redu__self,            \
                     redu_combine_##name, redu__same)                                               \

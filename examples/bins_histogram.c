@@ -4,9 +4,10 @@
  * weights w and 1 - w), and a per-cell min-loc (each cell's particle of least charge, the
  * first one on ties). The deposit's cell sums are exact and so have the same bits on every
  * run and for any order of the particles: run twice, once with the particles reversed, the
- * mesh is identical bit for bit. Checked against serial loops, so this example is also a
- * test. */
-#include "redu.h"
+ * mesh is identical bit for bit; deposited again by a region (REDU_FOR with a bins
+ * reduction beside a total, OpenMP's `reduction(+ : total, mesh[0:CELLS])`), the bits of one
+ * bins call over every share. Checked against serial loops, so this example is also a test. */
+#include "redu_region.h"
 #include <math.h>
 #include <omp.h>
 #include <stdint.h>
@@ -56,6 +57,7 @@ int main(void)
   double *mesh = omp_target_alloc(CELLS * sizeof *mesh, dev);
   if (!cell || !charge || !mesh)
     return 1;
+  static double first[CELLS]; /* the first run's mesh */
   for (int order = 0; order < 2; ++order) {
 #pragma omp target teams distribute parallel for device(dev) is_device_ptr(cell, charge)
     for (size_t i = 0; i < np; ++i) {
@@ -68,7 +70,6 @@ int main(void)
       cell[np + i] = (uint32_t)pos + 1, charge[np + i] = q * w;
     }
     double m[CELLS];
-    static double first[CELLS];
     ok &= check(redu_bins_sum_f64(dev, cell, charge, np, CELLS, mesh, NULL), "deposit");
     ok &= check(redu_bins_sum_f64(dev, cell + np, charge + np, np, CELLS, mesh,
                                   &(redu_options){.flags = REDU_BINS_ACCUMULATE}),
@@ -98,6 +99,30 @@ int main(void)
       printf("deposit with the particles reversed: %s\n",
              same ? "the same bits in every cell" : "DIFFERENT bits");
     }
+  }
+  /* 2b. The same deposit as a region: one iteration per share (an iteration adds into one
+   * bin), the total charge beside the mesh; the mesh starts from zeros (the region adds into
+   * what it holds, as OpenMP's clause combines with the original array). Each cell is the
+   * exact sum of its shares rounded once, the bits of one bins call over every share (the
+   * two calls above round each cell twice, once per call). */
+  {
+    static const double zeros[CELLS];
+    double m[CELLS], once[CELLS], total = 0;
+    ok &= check(redu_bins_sum_f64(dev, cell, charge, 2 * np, CELLS, mesh, NULL), "one call");
+    omp_target_memcpy(once, mesh, sizeof once, 0, 0, host, dev);
+    omp_target_memcpy(mesh, zeros, sizeof zeros, 0, 0, dev, host);
+    redu_status st;
+    REDU_FOR(st, dev, i, 2 * np, (cell, charge), (sum_f64, total), (bins, sum_f64, mesh, CELLS))
+    {
+      total += charge[i];
+      REDU_BIN(mesh, cell[i]) += charge[i];
+    }
+    ok &= check(st, "deposit in a region");
+    omp_target_memcpy(m, mesh, sizeof m, 0, 0, host, dev);
+    int same = st == REDU_OK && !memcmp(once, m, sizeof m);
+    ok &= same;
+    printf("deposit in a region (total charge %.6g): %s\n", total,
+           same ? "the bits of one bins call in every cell" : "DIFFERENT bits");
   }
   /* 3. Per-cell min-loc: the least charge each cell's first share received, and which
    * particle gave it (the lowest index on ties; an empty cell: +inf and REDU_NO_INDEX). */

@@ -106,6 +106,21 @@ REDU_API redu_status redu__seg_call_end(redu__seg_call *c);
     }                                                                                              \
   } while (0)
 
+/* A bins reduction of a wrapped region (device/redu_region_bins.h): its kind's bins call
+ * with x and out as untyped pointers (redu__region_bins_<kind>, stamped per kind). */
+typedef redu_status (*redu__region_bins_fn)(int device, const uint32_t *keys, const void *x,
+                                            size_t n, size_t nbins, void *out,
+                                            const redu_options *opts);
+/* What a region's reduction k tells of its bins: pair = its number k, or -1 for a reduction without
+ * bins. */
+typedef struct redu__region_bins {
+  int pair;
+  size_t nbins;
+  size_t size, align; /* of one bin */
+  void *out;          /* the user's bins: device memory of nbins elements */
+  redu__region_bins_fn fn;
+} redu__region_bins;
+
 /* A wrapped region's host side: the call, and its reductions' layout
  * (device/redu_region_layout.h) and results. */
 typedef struct redu__region {
@@ -119,17 +134,26 @@ typedef struct redu__region {
    * unlike the macro's parameters, which would replace them). */
   size_t iters;
   redu_status *status;
+  /* The bins reduction, if any (bins.pair >= 0): the iterations' keys and values (n each,
+   * device memory), a second scratch slot's records (host/redu_scratch.h), held until the bins
+   * call. */
+  redu__region_bins bins;
+  void *bin_keys, *bin_values;
+  struct redu__device *bins_owner;
+  struct redu__slot *bins_slot;
 } redu__region;
 
 /* Validates and plans a region of n iterations over `count` reductions of the given
- * sizes and alignments, `exact` of them exact kinds, and takes scratch; ptrs (nptrs of
- * them) must be device memory. Sets *st; the returned region has go = 1 when the caller
- * must launch. */
+ * sizes and alignments, `exact` of them exact kinds, bins[k] for each (at most one a bins
+ * reduction), and takes scratch (and a bins reduction's buffers); ptrs (nptrs of them) must
+ * be device memory. Sets *st; the returned region has go = 1 when the caller must launch. */
 REDU_API redu__region redu__region_begin(redu_status *st, const char *fn, int device, size_t n,
                                          const void *const *ptrs, size_t nptrs, const size_t *sizes,
                                          const size_t *aligns, int count, int ordered, int exact,
-                                         const redu_options *opts);
-/* After the launch: copies the results into R->host_result, releases the scratch. */
+                                         const redu__region_bins *bins, const redu_options *opts);
+/* After the launch: copies the results into R->host_result, releases the scratch; with a
+ * bins reduction, fails on an iteration's mistake (a key not below nbins, two bins) or runs
+ * its bins call into the user's array, then gives its buffers back. */
 REDU_API redu_status redu__region_end(redu__region *R);
 /* Exact kind k's result: `before` plus the sum its record holds, rounded once to prec bits
  * with least normal exponent emin (53, -1022: double; 24, -126: float). */

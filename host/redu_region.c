@@ -1,9 +1,11 @@
 /* The host half of wrapped regions (libredu/redu_region.h): one call around the user's
  * target region, planned for a record of all its accumulators. */
+#include "device/redu_region_bins.h"
 #include "device/redu_region_thread.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
 #include "host/redu_exact.h"
+#include "host/redu_plan.h"
 #include "host/redu_scratch.h"
 #include <stdint.h>
 #include <string.h>
@@ -11,17 +13,68 @@
 /* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
 enum { REDU__REGION_PLAN_BYTES = 8 };
 
+/* A bins reduction's own checks, before anything runs: its array and nbins. */
+static redu_status redu__region_bins_check(const redu__region_bins *b, const char *fn)
+{
+  if (!b->out)
+    return redu__fail(REDU_ERR_NULL_ARG, "%s: the bins reduction's array is NULL", fn);
+  if ((uintptr_t)b->out % b->align)
+    return redu__fail(REDU_ERR_MISALIGNED,
+                      "%s: the bins reduction's array is not aligned to its %zu-byte elements", fn,
+                      b->align);
+  if (b->nbins > REDU__REGION_BINS_MAX || b->nbins > SIZE_MAX / b->size)
+    return redu__fail(REDU_ERR_OVERFLOW,
+                      "%s: nbins = %zu bins; a region's bins reduction takes at most %zu "
+                      "(a negative count converted to size_t?)",
+                      fn, b->nbins, REDU__REGION_BINS_MAX);
+  return REDU_OK;
+}
+
+/* The bins reduction's array on the device, and the iterations' keys and values in a
+ * slot of its own (the bins call at the end takes another), its records (host/redu_scratch.h
+ * says why they are kept). */
+static redu_status redu__region_bins_take(redu__region *R, const char *fn)
+{
+  const redu__region_bins *b = &R->bins;
+  redu_status s = redu__check_device_range(R->call.owner, b->out, b->nbins * b->size,
+                                           "the bins reduction's array", fn, NULL);
+  if (s != REDU_OK)
+    return s;
+  size_t n = R->iters, keys = (n * sizeof(uint32_t) + 255) & ~(size_t)255;
+  if (n > (SIZE_MAX / 2 - keys) / b->size ||
+      !(R->bins_slot = redu__scratch_acquire(R->call.owner)) ||
+      redu__scratch_records(R->call.owner, R->bins_slot, keys + n * b->size) != 0) {
+    if (R->bins_slot)
+      redu__scratch_release(R->call.owner, R->bins_slot);
+    R->bins_slot = NULL;
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY,
+                      "%s: no device memory for the bins reduction's buffers (%zu iterations "
+                      "of %zu bytes on device %d): a region keeps each iteration's key and value "
+                      "for its bins; run fewer iterations per region",
+                      fn, n, sizeof(uint32_t) + b->size, R->call.launch.device);
+  }
+  R->bins_owner = R->call.owner;
+  R->bin_keys = R->bins_slot->records;
+  R->bin_values = (char *)R->bins_slot->records + keys;
+  return REDU_OK;
+}
+
 redu__region redu__region_begin(redu_status *st, const char *fn, int device, size_t n,
                                 const void *const *ptrs, size_t nptrs, const size_t *sizes,
                                 const size_t *aligns, int count, int ordered, int exact,
-                                const redu_options *opts)
+                                const redu__region_bins *bins, const redu_options *opts)
 {
-  redu__region R = {.iters = n, .status = st};
+  redu__region R = {.iters = n, .status = st, .bins = {.pair = -1}};
   if (count < 1 || count > REDU_REGION_MAX) {
     *st = redu__fail(REDU_ERR_UNSUPPORTED, "%s: %d reductions; a region carries 1..%d", fn, count,
                      REDU_REGION_MAX);
     return R;
   }
+  for (int k = 0; k < count; ++k)
+    if (bins[k].pair >= 0)
+      R.bins = bins[k];
+  if (R.bins.pair >= 0 && (*st = redu__region_bins_check(&R.bins, fn)) != REDU_OK)
+    return R;
   R.count = count;
   redu__region_shape L = redu__region_layout(sizes, aligns, count);
   R.rec = L.rec;
@@ -40,13 +93,45 @@ redu__region redu__region_begin(redu_status *st, const char *fn, int device, siz
                          .region_exact = exact};
   /* A region has no output pointers of its own: R stands in for the NULL checks. */
   *st = redu__call_begin(&R.call, &sh, device, NULL, n, &R, &R, opts);
+  if (*st == REDU_OK && !R.call.empty && R.bins.pair >= 0 &&
+      (*st = redu__region_bins_take(&R, fn)) != REDU_OK && R.call.slot)
+    redu__scratch_release(R.call.owner, R.call.slot);
   R.go = *st == REDU_OK && !R.call.empty;
   return R;
 }
 
+/* After the loop: the first iteration's mistake (the hidden min reduction), or the bins
+ * call over the iterations' keys and values into the user's array. */
+static redu_status redu__region_bins_finish(const redu__region *R)
+{
+  uint64_t mistake;
+  memcpy(&mistake, R->host_result + R->off[R->bins.pair], sizeof mistake);
+  if (mistake != UINT64_MAX && mistake & 1)
+    return redu__fail(REDU_ERR_BAD_KEY,
+                      "REDU_FOR: iteration %zu named two bins of its bins reduction (REDU_BIN "
+                      "with two keys); an iteration adds into one bin; the bins and the "
+                      "variables are untouched",
+                      (size_t)(mistake >> 1));
+  if (mistake != UINT64_MAX)
+    return redu__fail(REDU_ERR_BAD_KEY,
+                      "REDU_FOR: iteration %zu named a bin not below nbins = %zu (REDU_BIN's "
+                      "key); the bins and the variables are untouched",
+                      (size_t)(mistake >> 1), R->bins.nbins);
+  return R->bins.fn(R->call.launch.device, R->bin_keys, R->bin_values, R->iters, R->bins.nbins,
+                    R->bins.out,
+                    &(const redu_options){.flags = REDU_BINS_ACCUMULATE | REDU_BINS_SKIP_BAD_KEYS});
+}
+
 redu_status redu__region_end(redu__region *R)
 {
-  return redu__call_end(&R->call, R->host_result, R->rec);
+  redu_status s = redu__call_end(&R->call, R->host_result, R->rec);
+  if (R->bins_slot) {
+    if (s == REDU_OK)
+      s = redu__region_bins_finish(R);
+    redu__scratch_release(R->bins_owner, R->bins_slot);
+    R->bins_slot = NULL;
+  }
+  return s;
 }
 
 double redu__region_exact_result(const redu__region *R, int k, double before, int prec, int emin)

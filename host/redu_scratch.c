@@ -19,6 +19,7 @@ static void redu__slot_free(redu__device *d, redu__slot *s)
   omp_target_free(s->stage, d->number);
   omp_target_free(s->scan, d->number);
   omp_target_free(s->bins, d->number);
+  omp_target_free(s->records, d->number);
   if (d->arch == REDU__ARCH_CPU)
     omp_target_free(s->result, d->number);
   else
@@ -89,6 +90,11 @@ int redu__scratch_bins(redu__device *d, redu__slot *s, size_t bytes)
   if (bytes <= s->bins_bytes)
     return 0;
   return redu__grow(d, &s->bins, &s->bins_bytes, bytes) ? -1 : 1;
+}
+
+int redu__scratch_records(redu__device *d, redu__slot *s, size_t bytes)
+{
+  return redu__grow(d, &s->records, &s->records_bytes, bytes);
 }
 
 int redu__scratch_stage(redu__device *d, redu__slot *s, size_t bytes)

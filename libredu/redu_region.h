@@ -45,9 +45,24 @@
  *          variable ends as the correctly rounded sum of its value before the region
  *          and every contribution (docs/regions.md, "Exact sums in regions"). Or a name
  *          declared with REDU_DECLARE_REDUCTION. var: a variable of the kind's type exactly
- *   1 to 8 reductions, whose accumulators take 256 bytes at most together, plus at most
- *   two exact kinds; a region with an exact kind takes other kinds of at most 32 bytes
- *   (every built-in kind).
+ *   Or a bins reduction, OpenMP's `reduction(op : hist[0:nbins])`: the quadruple
+ *   (bins, kind, hist, nbins), kind a built-in value kind (not an arg or exact kind) or a
+ *   declared reduction, hist a pointer to nbins elements of its type in device memory (the
+ *   region's device), nbins below 2^32 - 2. In the body REDU_BIN(hist, key) is the bin
+ *   `key` (any integer below nbins) for this iteration, an lvalue of the kind's type that
+ *   starts at the identity and is updated as a variable is: REDU_BIN(hist, key) += x[i];
+ *   an iteration names at most one bin (REDU_BIN with one key, as often as it likes) or
+ *   none. After the region hist[k] is hist[k]'s value before combined with every value
+ *   given to bin k, what redu_bins_<kind> (or redu_bins_reduce_<name>) with
+ *   REDU_BINS_ACCUMULATE gives over the iterations' keys and values: the same bits on every
+ *   run, plan and device, float sums exact, declared combiners in index order. A key not
+ *   below nbins, or two keys in one iteration, fails the region with REDU_ERR_BAD_KEY naming
+ *   the first such iteration (bins and variables untouched). The region keeps each
+ *   iteration's key and value in device memory (4 + sizeof(T) bytes an iteration). At
+ *   most one bins reduction per region.
+ *   1 to 8 reductions, whose accumulators take 256 bytes at most together (a bins
+ *   reduction's: 8), plus at most two exact kinds; a region with an exact kind takes other
+ *   kinds of at most 32 bytes (every built-in kind).
  * REDU_FOR_CLAUSES(st, dev, i, n, (clauses...), (kind, var)...) { body }
  *   the same with any clauses of `target teams` instead of ptrs (map, is_device_ptr,
  *   firstprivate, ...), passed through unchecked.
@@ -107,5 +122,9 @@
 #define REDU_FOR_SCAN(st, dev, i, n, ptrs, ...)                                                    \
   REDU__FOR_SCAN_IMPL(st, dev, i, n, ptrs, __VA_ARGS__)
 #define REDU_SCAN_PHASE else
+/* In a REDU_FOR body, the bin `key` of a bins reduction (bins, kind, var, nbins): an lvalue of
+ * the kind's type, the iteration's value for that bin (device/redu_region_bins.h). */
+#define REDU_BIN(var, key)                                                                         \
+  (*(__typeof__(var) *)redu__bin_at(&REDU__BKEY(var), (size_t)(key), redu__bnbins, &(var)))
 
 #endif

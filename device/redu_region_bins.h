@@ -1,0 +1,143 @@
+/* Bins reductions of wrapped regions (libredu/redu_region.h): REDU_FOR's
+ * (bins, kind, var, nbins), OpenMP's `reduction(op : var[0:nbins])`, and the pieces such a
+ * reduction expands to. Included by device/redu_region_for.h, which picks them by the
+ * mark b (a reduction of four); host/redu_region.c is the host half.
+ *
+ * How it runs: inside the body var is the iteration's private value, from the kind's
+ * identity, and REDU_BIN(var, key) names it and records its key; after each iteration
+ * the value and the key go to element i of two device buffers (n of each), and var starts
+ * again from the identity. After the loop the host runs the kind's bins call over the
+ * buffers into the user's array (REDU_BINS_ACCUMULATE: what the array held enters each bin
+ * first; iterations that named no bin carry a key past nbins and are skipped), so the
+ * bins have the bins calls' rules: the same bits for every plan and order, float sums
+ * exact, declared ordered combiners in index order. A key not below nbins, or two keys in
+ * one iteration, is found by a hidden min reduction over the iterations (2 i + 1 for two
+ * keys, 2 i for a bad one) and fails the region before anything is written. */
+#ifndef REDU_REGION_BINS_H
+#define REDU_REGION_BINS_H
+
+#include "device/redu_internal.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Keys an iteration records besides its bin: none named (skipped by the bins call), two
+ * bins named, a key not below nbins. nbins stays below all three (REDU__REGION_BINS_MAX). */
+#define REDU__BIN_NONE UINT32_MAX
+#define REDU__BIN_BAD (UINT32_MAX - 1)
+#define REDU__BIN_TWO (UINT32_MAX - 2)
+#define REDU__REGION_BINS_MAX ((size_t)UINT32_MAX - 2)
+
+#pragma omp begin declare target
+/* The iteration's key after REDU_BIN(var, key), from the key it had. */
+static inline uint32_t redu__bin_key(uint32_t had, size_t key, size_t nbins)
+{
+  if (key >= nbins || had == REDU__BIN_BAD)
+    return REDU__BIN_BAD;
+  return had == REDU__BIN_NONE || had == key ? (uint32_t)key : REDU__BIN_TWO;
+}
+/* REDU_BIN's step: the key recorded, the value's address passed on. A call, not an
+ * assignment in the expression, so that `REDU_BIN(v, k) = f(REDU_BIN(v, k), x)` writes the
+ * key in two calls, which C sequences, not in two unsequenced assignments. */
+static inline void *redu__bin_at(uint32_t *had, size_t key, size_t nbins, void *value)
+{
+  *had = redu__bin_key(*had, key, nbins);
+  return value;
+}
+/* The least mistake so far, after iteration at recorded key. */
+static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at)
+{
+  uint64_t m = 2 * (uint64_t)at + (key == REDU__BIN_TWO);
+  return (key == REDU__BIN_BAD || key == REDU__BIN_TWO) && m < least ? m : least;
+}
+#pragma omp end declare target
+
+/* -- The pieces of a bins reduction p = (bins, kind, var, nbins), number k. */
+#define REDU__BTAG(tag, ...) tag
+#define REDU__BKIND(tag, kind, ...) kind
+#define REDU__BVAR(tag, kind, var, ...) var
+#define REDU__BNBINS(tag, kind, var, nbins) nbins
+#define REDU__BTYPE(p) REDU__CAT(redu__type_, REDU__BKIND p)
+#define REDU__BINS_PROBE_bins ~, 1
+/* 1 for an exact kind (REDU__EXACT_PROBE_<kind> gives x), else 0. */
+#define REDU__IS_EXACT_KIND(kind)                                                                  \
+  (sizeof(REDU__STR(REDU__SECOND_OF(REDU__CAT(REDU__EXACT_PROBE_, kind), , ~))) > 1)
+#define REDU__IS_BINS_TAG(p) REDU__SECOND_OF(REDU__CAT(REDU__BINS_PROBE_, REDU__BTAG p), 0, ~)
+/* The body's names for the iteration's key and the least mistake (REDU_BIN names the key). */
+#define REDU__BKEY(var) REDU__CAT(redu__bin_key_, var)
+#define REDU__BMISTAKE(var) REDU__CAT(redu__bin_mistake_, var)
+
+#define REDU__CHECK_PAIR_b(k, p)                                                                   \
+  _Static_assert(REDU__IS_BINS_TAG(p), "REDU_FOR: a reduction of four is a bins reduction, "       \
+                                       "(bins, kind, pointer, nbins): got `" #p "`");              \
+  _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(REDU__BVAR p)),                                     \
+                 "REDU_FOR: the pointer of " #p " must be a plain identifier (a local pointer "    \
+                 "variable)");                                                                     \
+  _Static_assert(REDU__CAT(redu__kind_, REDU__BKIND p), "declared reduction");                     \
+  _Static_assert(REDU__CAT(redu__arity_, REDU__BKIND p) == 1,                                      \
+                 "REDU_FOR: bins take value kinds; arg kinds per bin are redu_bins_argmin_<t> "    \
+                 "and redu_bins_argmax_<t> (redu_bins.h): got `" #p "`");                          \
+  _Static_assert(!REDU__IS_EXACT_KIND(REDU__BKIND p),                                              \
+                 "REDU_FOR: float sums into bins are exact already; name sum_f64 or sum_f32: "     \
+                 "got `" #p "`");                                                                  \
+  _Static_assert(REDU__SAME_TYPE(REDU__BVAR p, REDU__BTYPE(p) *),                                  \
+                 "REDU_FOR: the pointer of " #p " must point to its kind's type (sum_f64: "        \
+                 "double *, device memory of nbins elements)");
+#define REDU__BINS_ONE(k, p) REDU__XCAT(REDU__PLUS1B_, REDU__MARK(k, p))()
+#define REDU__PLUS1B_()
+#define REDU__PLUS1B_x()
+#define REDU__PLUS1B_a()
+#define REDU__PLUS1B_b() +1
+#define REDU__BINS_COUNT(...) (0 REDU__MAP(REDU__BINS_ONE, __VA_ARGS__))
+
+/* What redu__region_begin learns of each reduction (host/redu_call.h): k and the bins'
+ * number, element, array and call for a bins reduction, k = -1 for any other. */
+#define REDU__BSPEC(k, p) REDU__XCAT(REDU__BSPEC_, REDU__MARK(k, p))(k, p)
+#define REDU__BSPEC_(k, p) {.pair = -1},
+#define REDU__BSPEC_x REDU__BSPEC_
+#define REDU__BSPEC_a REDU__BSPEC_
+#define REDU__BSPEC_b(k, p)                                                                        \
+  {.pair = k,                                                                                      \
+   .nbins = (size_t)(REDU__BNBINS p),                                                              \
+   .size = sizeof(REDU__BTYPE(p)),                                                                 \
+   .align = _Alignof(REDU__BTYPE(p)),                                                              \
+   .out = REDU__BVAR p,                                                                            \
+   .fn = REDU__CAT(redu__region_bins_, REDU__BKIND p)},
+#define REDU__BSPECS(...) ((const redu__region_bins[]){REDU__MAP(REDU__BSPEC, __VA_ARGS__)})
+
+/* Host locals the kernel takes by value: the buffers' device addresses and nbins. */
+#define REDU__BHOST(k, p) REDU__XCAT(REDU__BHOST_, REDU__MARK(k, p))()
+#define REDU__BHOST_()
+#define REDU__BHOST_x()
+#define REDU__BHOST_a()
+#define REDU__BHOST_b()                                                                            \
+  for (size_t redu__bkeys = (size_t)redu__r.bin_keys, redu__bvals = (size_t)redu__r.bin_values,    \
+              redu__bnbins = redu__r.bins.nbins, redu__bonce = 1;                                  \
+       redu__bonce; redu__bonce = 0)
+/* The thread's private pieces: the key, the least mistake, the value (shadowing the
+ * pointer: the body reaches the bins through REDU_BIN only). */
+#define REDU__PRIVATE_b(k, p)                                                                      \
+  for (uint32_t REDU__BKEY(REDU__BVAR p) = REDU__BIN_NONE; redu__c.go;)                            \
+    for (uint64_t REDU__BMISTAKE(REDU__BVAR p) = UINT64_MAX; redu__c.go;)                          \
+      REDU__SHADOW_BEGIN                                                                           \
+  for (REDU__BTYPE(p) REDU__BVAR p = REDU__CAT(redu_identity_, REDU__BKIND p)(); redu__c.go;)      \
+  REDU__SHADOW_END
+/* After iteration redu__at: its value and key into the buffers, both started again. */
+#define REDU__BSTORE(k, p) REDU__XCAT(REDU__BSTORE_, REDU__MARK(k, p))(p)
+#define REDU__BSTORE_(p)
+#define REDU__BSTORE_x(p)
+#define REDU__BSTORE_a(p)
+#define REDU__BSTORE_b(p)                                                                          \
+  , ((REDU__BTYPE(p) *)redu__bvals)[redu__at] = REDU__BVAR p,                                      \
+                     ((uint32_t *)redu__bkeys)[redu__at] = REDU__BKEY(REDU__BVAR p),               \
+                     REDU__BMISTAKE(REDU__BVAR p) = redu__bin_mistake(                             \
+                         REDU__BMISTAKE(REDU__BVAR p), REDU__BKEY(REDU__BVAR p), redu__at),        \
+                     REDU__BKEY(REDU__BVAR p) = REDU__BIN_NONE,                                    \
+                     REDU__BVAR p = REDU__CAT(redu_identity_, REDU__BKIND p)()
+/* The mistakes' min reduction (a min_u64 kind's steps) holds the pair's record slot. */
+#define REDU__TEAM_STEP_b(k, p) redu__region_team_min_u64(REDU__BMISTAKE(REDU__BVAR p), redu__c, k),
+#define REDU__FINAL_STEP_b(k, p) redu__region_final_min_u64(redu__c, k),
+#define REDU__SIZE_b(p) sizeof(uint64_t)
+#define REDU__ALIGN_b(p) _Alignof(uint64_t)
+
+#endif

@@ -1,0 +1,9 @@
+/* An arg kind into bins: refused (the bins calls' argmin/argmax take index arrays). */
+#include "redu_region.h"
+int f(int dev, const double *x, size_t n, double *h, size_t nb);
+int f(int dev, const double *x, size_t n, double *h, size_t nb)
+{
+  redu_status st;
+  REDU_FOR(st, dev, i, n, (x), (bins, argmin_f64, h, nb)) { (void)x[i]; }
+  return (int)st;
+}

@@ -1,0 +1,346 @@
+/* Bins reductions in regions (REDU_FOR's (bins, kind, hist, nbins)) against serial
+ * references and the bins calls: beside scalar kinds at every n from 0 and nbins from 1 to
+ * 65,536, iterations naming no bin, wide-range doubles (the same bits as redu_bins_sum_f64,
+ * forwards and backwards), a declared ordered combiner per bin in index order, sum and max
+ * on every type, a region with an exact kind, and bad input (status and message; bins and
+ * variables untouched). */
+#include "redu_region.h"
+#include "redu_test.h"
+#include "redu_test_region.h"
+#include <math.h>
+
+static void to_host(void *h, const void *d, size_t bytes, int dev)
+{
+  if (bytes && omp_target_memcpy(h, d, bytes, 0, 0, omp_get_initial_device(), dev) != 0) {
+    fprintf(stderr, "test_region_bins: omp_target_memcpy failed\n");
+    exit(2);
+  }
+}
+static void *on_device(const void *h, size_t bytes, int dev)
+{
+  void *d = redu_test_to_device(h, bytes, dev);
+  if (!d) {
+    fprintf(stderr, "test_region_bins: omp_target_alloc(%zu) failed\n", bytes);
+    exit(2);
+  }
+  return d;
+}
+
+/* Iteration i's bin among nbins, every fifth iteration none (nbins itself). */
+static uint32_t key_of(size_t i, size_t nbins)
+{
+  uint64_t s = i;
+  return i % 5 == 3 ? (uint32_t)nbins : (uint32_t)(redu_test_rand(&s) % nbins);
+}
+
+/* Beside three scalar kinds, integer-valued doubles (every order sums them exactly) into
+ * bins that hold start values. */
+static void test_sizes(int dev)
+{
+  static const size_t nbs[] = {1, 7, 1024, 65536};
+  size_t nmax = sizes[NSIZES - 1], bmax = nbs[3];
+  double *hx = malloc(nmax * sizeof *hx), *h0 = malloc(bmax * sizeof *h0),
+         *ref = malloc(bmax * sizeof *ref), *got = malloc(bmax * sizeof *got);
+  uint32_t *hk = malloc(nmax * sizeof *hk);
+  for (size_t i = 0; i < nmax; ++i)
+    hx[i] = value(i);
+  double *x = on_device(hx, nmax * sizeof *hx, dev);
+  for (size_t b = 0; b < sizeof nbs / sizeof nbs[0]; ++b) {
+    size_t nb = nbs[b];
+    for (size_t i = 0; i < nmax; ++i)
+      hk[i] = key_of(i, nb);
+    uint32_t *keys = on_device(hk, nmax * sizeof *hk, dev);
+    for (int s = 0; s < NSIZES; ++s) {
+      size_t n = sizes[s];
+      for (size_t k = 0; k < nb; ++k)
+        h0[k] = ref[k] = 0.25 * (double)(k % 9);
+      double *hist = on_device(h0, nb * sizeof *h0, dev);
+      double total = 0.5, rtotal = 0.5, amax = -INFINITY, ramax = -INFINITY;
+      int64_t binned = 3, rbinned = 3;
+      for (size_t i = 0; i < n; ++i) {
+        rtotal += hx[i];
+        ramax = fmax(ramax, hx[i]);
+        if (hk[i] < nb)
+          ref[hk[i]] += hx[i], ++rbinned;
+      }
+      redu_status st;
+      REDU_FOR(st, dev, i, n, (x, keys), (sum_f64, total), (bins, sum_f64, hist, nb),
+               (max_f64, amax), (sum_i64, binned))
+      {
+        total += x[i];
+        amax = redu_region_max_f64(amax, x[i]);
+        if (keys[i] < nb) {
+          REDU_BIN(hist, keys[i]) += x[i];
+          ++binned;
+        }
+      }
+      to_host(got, hist, nb * sizeof *got, dev);
+      size_t bad = 0;
+      for (size_t k = 0; k < nb; ++k)
+        bad += memcmp(&got[k], &ref[k], sizeof got[k]) != 0;
+      CHECK(st == REDU_OK && bad == 0 && total == rtotal && amax == ramax && binned == rbinned,
+            "nbins %zu n %zu: status %d (%s), %zu bins differ, total %g (%g), max %g (%g), "
+            "binned %lld (%lld)",
+            nb, n, (int)st, redu_last_error(), bad, total, rtotal, amax, ramax, (long long)binned,
+            (long long)rbinned);
+      omp_target_free(hist, dev);
+    }
+    omp_target_free(keys, dev);
+  }
+  omp_target_free(x, dev);
+  free(hx), free(h0), free(ref), free(got), free(hk);
+}
+
+/* Doubles over 2^-60..2^60 of both signs: the region's bins have redu_bins_sum_f64's bits
+ * (exact sums, rounded once), with the iterations run forwards and backwards. */
+static void test_exact_bits(int dev)
+{
+  enum { N = 100003, NB = 1024 };
+  double *hx = malloc(N * sizeof *hx), h0[NB], want[NB], fwd[NB], bwd[NB];
+  uint32_t *hk = malloc(N * sizeof *hk);
+  uint64_t seed = 42;
+  for (size_t i = 0; i < N; ++i) {
+    uint64_t r = redu_test_rand(&seed);
+    hx[i] = ldexp((double)(r >> 11) * 0x1p-53, (int)(r % 121) - 60) * (r & 1024 ? -1 : 1);
+    hk[i] = (uint32_t)(redu_test_rand(&seed) % NB);
+  }
+  for (int k = 0; k < NB; ++k)
+    h0[k] = k % 3 ? 0.1 * k : -0.0;
+  double *x = on_device(hx, N * sizeof *hx, dev);
+  uint32_t *keys = on_device(hk, N * sizeof *hk, dev);
+  double *call = on_device(h0, sizeof h0, dev), *forwards = on_device(h0, sizeof h0, dev),
+         *backwards = on_device(h0, sizeof h0, dev);
+  CHECK_OK(
+      redu_bins_sum_f64(dev, keys, x, N, NB, call, &(redu_options){.flags = REDU_BINS_ACCUMULATE}));
+  redu_status st1, st2;
+  REDU_FOR(st1, dev, i, N, (x, keys), (bins, sum_f64, forwards, NB))
+  {
+    REDU_BIN(forwards, keys[i]) += x[i];
+  }
+  REDU_FOR(st2, dev, i, N, (x, keys), (bins, sum_f64, backwards, NB))
+  {
+    REDU_BIN(backwards, keys[N - 1 - i]) += x[N - 1 - i];
+  }
+  to_host(want, call, sizeof want, dev);
+  to_host(fwd, forwards, sizeof fwd, dev);
+  to_host(bwd, backwards, sizeof bwd, dev);
+  CHECK(st1 == REDU_OK && st2 == REDU_OK && !memcmp(want, fwd, sizeof want) &&
+            !memcmp(want, bwd, sizeof want),
+        "wide doubles: status %d %d (%s); bin 0 %a %a %a", (int)st1, (int)st2, redu_last_error(),
+        want[0], fwd[0], bwd[0]);
+  omp_target_free(x, dev), omp_target_free(keys, dev), omp_target_free(call, dev);
+  omp_target_free(forwards, dev), omp_target_free(backwards, dev);
+  free(hx), free(hk);
+}
+
+/* An ordered declared kind per bin: each bin composes its iterations' maps in index order
+ * (an iteration may compose two into its one bin), after the bin's start value. */
+static void test_ordered(int dev)
+{
+  static const size_t ns[] = {1, 33, 5000, (1u << 18) + 3};
+  enum { NB = 37 };
+  affine h0[NB], ref[NB], got[NB];
+  for (size_t t = 0; t < sizeof ns / sizeof ns[0]; ++t) {
+    size_t n = ns[t];
+    for (int k = 0; k < NB; ++k)
+      h0[k] = ref[k] = k % 4 ? (affine){1, 0} : (affine){3, (uint32_t)k};
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t k = key_of(i, NB);
+      if (k < NB)
+        ref[k] = affine_then(affine_then(ref[k], map_at(i)), map_at(i + 1));
+    }
+    affine *chain = on_device(h0, sizeof h0, dev);
+    redu_status st;
+    REDU_FOR(st, dev, i, n, (), (bins, affine_chain, chain, NB))
+    {
+      uint32_t k = key_of(i, NB);
+      if (k < NB) {
+        REDU_BIN(chain, k) = affine_then(REDU_BIN(chain, k), map_at(i));
+        REDU_BIN(chain, k) = affine_then(REDU_BIN(chain, k), map_at(i + 1));
+      }
+    }
+    to_host(got, chain, sizeof got, dev);
+    CHECK(st == REDU_OK && !memcmp(got, ref, sizeof got),
+          "affine chains, n %zu: status %d (%s); bin 1 {%u, %u} want {%u, %u}", n, (int)st,
+          redu_last_error(), got[1].a, got[1].b, ref[1].a, ref[1].b);
+    omp_target_free(chain, dev);
+  }
+}
+
+/* Sum and max into bins of every type, against the bins calls over the same keys and
+ * values (accumulating into the same start values). */
+#define TEST_TYPE(sfx, T, E, K, SA, LO, HI)                                                        \
+  static void test_type_##sfx(int dev, size_t n)                                                   \
+  {                                                                                                \
+    enum { NB = 300 };                                                                             \
+    T *hx = malloc(n * sizeof *hx), h0[NB], want[NB], got[NB];                                     \
+    uint32_t *hk = malloc(n * sizeof *hk);                                                         \
+    redu_test_fill_small(hx, E, n, 7);                                                             \
+    redu_test_fill_small(h0, E, NB, 8);                                                            \
+    for (size_t i = 0; i < n; ++i)                                                                 \
+      hk[i] = (uint32_t)(i * 2654435761u % NB);                                                    \
+    T *x = on_device(hx, n * sizeof *hx, dev);                                                     \
+    uint32_t *keys = on_device(hk, n * sizeof *hk, dev);                                           \
+    const redu_options acc = {.flags = REDU_BINS_ACCUMULATE};                                      \
+    for (int op = 0; op < 2; ++op) {                                                               \
+      T *call = on_device(h0, sizeof h0, dev), *bins = on_device(h0, sizeof h0, dev);              \
+      redu_status st;                                                                              \
+      if (op == 0) {                                                                               \
+        CHECK_OK(redu_bins_sum_##sfx(dev, keys, x, n, NB, call, &acc));                            \
+        REDU_FOR(st, dev, i, n, (x, keys), (bins, sum_##sfx, bins, NB))                            \
+        {                                                                                          \
+          REDU_BIN(bins, keys[i]) = redu_region_add_##sfx(REDU_BIN(bins, keys[i]), x[i]);          \
+        }                                                                                          \
+      } else {                                                                                     \
+        CHECK_OK(redu_bins_max_##sfx(dev, keys, x, n, NB, call, &acc));                            \
+        REDU_FOR(st, dev, i, n, (x, keys), (bins, max_##sfx, bins, NB))                            \
+        {                                                                                          \
+          REDU_BIN(bins, keys[i]) = redu_region_max_##sfx(REDU_BIN(bins, keys[i]), x[i]);          \
+        }                                                                                          \
+      }                                                                                            \
+      to_host(want, call, sizeof want, dev);                                                       \
+      to_host(got, bins, sizeof got, dev);                                                         \
+      CHECK(st == REDU_OK && !memcmp(want, got, sizeof got), #sfx " %s, n %zu: status %d (%s)",    \
+            op ? "max" : "sum", n, (int)st, redu_last_error());                                    \
+      omp_target_free(call, dev), omp_target_free(bins, dev);                                      \
+    }                                                                                              \
+    omp_target_free(x, dev), omp_target_free(keys, dev);                                           \
+    free(hx), free(hk);                                                                            \
+  }
+REDU_FOR_EACH_TYPE(TEST_TYPE)
+#undef TEST_TYPE
+#define CALL_TYPE(sfx, T, E, K, SA, LO, HI) test_type_##sfx(dev, n),
+static void test_types(int dev)
+{
+  static const size_t ns[] = {1, 777, 65537};
+  for (size_t k = 0; k < sizeof ns / sizeof ns[0]; ++k) {
+    size_t n = ns[k];
+    REDU_FOR_EACH_TYPE(CALL_TYPE)(void) 0;
+  }
+}
+#undef CALL_TYPE
+
+/* Beside an exact kind (whose loop is warp-uniform and takes terms per iteration). */
+static void test_with_exact(int dev)
+{
+  enum { N = 70001, NB = 64 };
+  double *hx = malloc(N * sizeof *hx), ref[NB] = {0}, got[NB], rsum = 0;
+  for (size_t i = 0; i < N; ++i)
+    hx[i] = value(i), rsum += hx[i];
+  for (size_t i = 0; i < N; ++i)
+    if (key_of(i, NB) < NB)
+      ref[key_of(i, NB)] += hx[i];
+  double zero[NB] = {0};
+  double *x = on_device(hx, N * sizeof *hx, dev), *hist = on_device(zero, sizeof zero, dev);
+  double sum = 0;
+  redu_status st;
+  REDU_FOR(st, dev, i, N, (x), (sum_exact_f64, sum), (bins, sum_f64, hist, NB))
+  {
+    sum += x[i];
+    uint32_t k = key_of(i, NB);
+    if (k < NB)
+      REDU_BIN(hist, k) += x[i];
+  }
+  to_host(got, hist, sizeof got, dev);
+  CHECK(st == REDU_OK && sum == rsum && !memcmp(got, ref, sizeof got),
+        "beside sum_exact_f64: status %d (%s), sum %g (%g), bin 0 %g (%g)", (int)st,
+        redu_last_error(), sum, rsum, got[0], ref[0]);
+  omp_target_free(x, dev), omp_target_free(hist, dev);
+  free(hx);
+}
+
+/* Bad input: a status and a message; the bins and the variables untouched. */
+static void test_errors(int dev)
+{
+  enum { N = 1000, NB = 16 };
+  double h[N], h0[NB], got[NB];
+  for (int i = 0; i < N; ++i)
+    h[i] = i;
+  for (int k = 0; k < NB; ++k)
+    h0[k] = k;
+  double *x = on_device(h, sizeof h, dev);
+  double *hist = on_device(h0, sizeof h0, dev);
+  redu_status st;
+  double s;
+  /* A key past nbins at iteration 777, two bins at 500 (and later ones): the first named. */
+  for (int c = 0; c < 3; ++c) {
+    s = 5;
+    REDU_FOR(st, dev, i, N, (x), (sum_f64, s), (bins, sum_f64, hist, NB))
+    {
+      s += x[i];
+      if (c == 0)
+        REDU_BIN(hist, i == 777 ? NB : i % NB) += x[i];
+      else if (c == 1 || i != 123) {
+        REDU_BIN(hist, i % NB) += x[i];
+        if (i >= 500 && i % 100 == 0)
+          REDU_BIN(hist, (i + 1) % NB) += x[i];
+      } else
+        REDU_BIN(hist, -1) += 1;
+    }
+    to_host(got, hist, sizeof got, dev);
+    const char *want = c == 0   ? "iteration 777 named a bin not below nbins = 16"
+                       : c == 1 ? "iteration 500 named two bins"
+                                : "iteration 123 named a bin not below";
+    CHECK(st == REDU_ERR_BAD_KEY && strstr(redu_last_error(), want) && s == 5 &&
+              !memcmp(got, h0, sizeof got),
+          "mistake %d: status %d (%s), s %g", c, (int)st, redu_last_error(), s);
+  }
+  /* The bins' array and nbins. */
+  double *none = NULL, *odd = (double *)((char *)hist + 4);
+  struct {
+    const char *what;
+    double *bins;
+    size_t nbins;
+    redu_status want;
+  } cases[] = {
+      {"NULL bins", none, NB, REDU_ERR_NULL_ARG},
+      {"misaligned bins", odd, NB, REDU_ERR_MISALIGNED},
+      {"nbins past 2^32 - 3", hist, (size_t)UINT32_MAX, REDU_ERR_OVERFLOW},
+      {"nbins negative", hist, (size_t)-1, REDU_ERR_OVERFLOW},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    double *b = cases[c].bins;
+    s = 5;
+    REDU_FOR(st, dev, i, N, (x), (sum_f64, s), (bins, sum_f64, b, cases[c].nbins))
+    {
+      s += x[i];
+      REDU_BIN(b, 0) += 1;
+    }
+    to_host(got, hist, sizeof got, dev);
+    CHECK(st == cases[c].want && s == 5 && redu_last_error()[0] && !memcmp(got, h0, sizeof got),
+          "%s: status %d (want %d): %s", cases[c].what, (int)st, (int)cases[c].want,
+          redu_last_error());
+  }
+  /* Float products have no bins: the bins call's status after the loop, all untouched. */
+  s = 5;
+  REDU_FOR(st, dev, i, N, (x), (sum_f64, s), (bins, prod_f64, hist, NB))
+  {
+    s += x[i];
+    REDU_BIN(hist, i % NB) *= 2;
+  }
+  to_host(got, hist, sizeof got, dev);
+  CHECK(st == REDU_ERR_UNSUPPORTED && s == 5 && !memcmp(got, h0, sizeof got),
+        "prod_f64 bins: status %d (%s)", (int)st, redu_last_error());
+  /* n = 0: REDU_OK, the bins and the variable keep their values. */
+  REDU_FOR(st, dev, i, 0, (x), (sum_f64, s), (bins, sum_f64, hist, NB))
+  {
+    s += x[i];
+    REDU_BIN(hist, 0) += 1;
+  }
+  to_host(got, hist, sizeof got, dev);
+  CHECK(st == REDU_OK && s == 5 && !memcmp(got, h0, sizeof got), "n = 0: status %d (%s)", (int)st,
+        redu_last_error());
+  omp_target_free(x, dev), omp_target_free(hist, dev);
+}
+
+int main(void)
+{
+  int dev = omp_get_default_device();
+  test_sizes(dev);
+  test_exact_bits(dev);
+  test_ordered(dev);
+  test_types(dev);
+  test_with_exact(dev);
+  test_errors(dev);
+  return redu_test_finish("test_region_bins");
+}
