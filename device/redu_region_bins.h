@@ -70,13 +70,9 @@ static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at
 #define REDU__CHECK_PAIR_b(k, p)                                                                   \
   _Static_assert(REDU__IS_BINS_TAG(p), "REDU_FOR: a reduction of four is a bins reduction, "       \
                                        "(bins, kind, pointer, nbins): got `" #p "`");              \
-  _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(REDU__BVAR p)),                                     \
-                 "REDU_FOR: the pointer of " #p " must be a plain identifier (a local pointer "    \
-                 "variable)");                                                                     \
-  _Static_assert(REDU__CAT(redu__kind_, REDU__BKIND p), "declared reduction");                     \
-  _Static_assert(REDU__CAT(redu__arity_, REDU__BKIND p) == 1,                                      \
-                 "REDU_FOR: bins take value kinds; arg kinds per bin are redu_bins_argmin_<t> "    \
-                 "and redu_bins_argmax_<t> (redu_bins.h): got `" #p "`");                          \
+  REDU__CHECK_VALUE_KIND("REDU_FOR", "pointer", REDU__BVAR p, REDU__BKIND p, p,                    \
+                         "bins take value kinds; arg kinds per bin are redu_bins_argmin_<t> "      \
+                         "and redu_bins_argmax_<t> (redu_bins.h)")                                 \
   _Static_assert(!REDU__IS_EXACT_KIND(REDU__BKIND p),                                              \
                  "REDU_FOR: float sums into bins are exact already; name sum_f64 or sum_f32: "     \
                  "got `" #p "`");                                                                  \

@@ -114,6 +114,14 @@
                  "variable, e.g. (argmin_f64, v, at), and every other kind one variable: got `" #p \
                  "`");                                                                             \
   REDU__XCAT(REDU__CHECK_TYPE_, REDU__MARK(k, p))(k, p)
+/* The checks of a scanned variable or a bins reduction (device/redu_region_scan.h,
+ * device/redu_region_bins.h): a plain identifier `var` (`what`: variable or pointer), a known
+ * kind of one variable; `who` names the macro, `no_arg` says why an arg kind is refused. */
+#define REDU__CHECK_VALUE_KIND(who, what, var, kind, p, no_arg)                                    \
+  _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(var)), who ": the " what " of " #p " must be a "    \
+                                                          "plain identifier (a local " what ")");  \
+  _Static_assert(REDU__CAT(redu__kind_, kind), "declared reduction");                              \
+  _Static_assert(REDU__CAT(redu__arity_, kind) == 1, who ": " no_arg ": got `" #p "`");
 #define REDU__CHECK_TYPE_(k, p)                                                                    \
   _Static_assert(REDU__SAME_TYPE(REDU__VAR p, REDU__TYPE(p)),                                      \
                  "REDU_FOR: the variable of " #p " must have its kind's type (sum_f64: double, "   \

@@ -59,12 +59,8 @@
                                      "exclusive, kind, variable): got `" #p "`");                  \
   _Static_assert(REDU__IS_SDIR(REDU__SDIR p),                                                      \
                  "REDU_FOR_SCAN: the first of `" #p "` must be inclusive or exclusive");           \
-  _Static_assert(REDU__IS_IDENTIFIER(REDU__STR(REDU__SVAR p)),                                     \
-                 "REDU_FOR_SCAN: the variable of " #p " must be a plain identifier (a local "      \
-                 "variable)");                                                                     \
-  _Static_assert(REDU__CAT(redu__kind_, REDU__SKIND p), "declared reduction");                     \
-  _Static_assert(REDU__CAT(redu__arity_, REDU__SKIND p) == 1,                                      \
-                 "REDU_FOR_SCAN: arg kinds (argmin_<t>, argmax_<t>) have no scan: got `" #p "`");  \
+  REDU__CHECK_VALUE_KIND("REDU_FOR_SCAN", "variable", REDU__SVAR p, REDU__SKIND p, p,              \
+                         "arg kinds (argmin_<t>, argmax_<t>) have no scan")                        \
   _Static_assert(REDU__SAME_TYPE(REDU__SVAR p, REDU__STYPE(p)),                                    \
                  "REDU_FOR_SCAN: the variable of " #p " must have its kind's type (sum_f64: "      \
                  "double, sum_i32: int32_t, a declared kind: its T)");

@@ -1,6 +1,7 @@
-/* Test support for wrapped regions (tests/test_region.c, tests/test_region_scan.c): the
- * sizes they run, an ordered declared kind (affine maps v -> a v + b mod 2^32, composed in
- * index order), and the values and maps of iteration i. */
+/* Test support for wrapped regions (tests/test_region.c, tests/test_region_scan.c,
+ * tests/test_region_bins.c): the sizes they run, an ordered declared kind (affine maps
+ * v -> a v + b mod 2^32, composed in index order), the values and maps of iteration i, and
+ * the loop over types. */
 #ifndef REDU_TEST_REGION_H
 #define REDU_TEST_REGION_H
 
@@ -25,5 +26,18 @@ static inline affine map_at(size_t i)
 {
   return (affine){(uint32_t)(2 * i + 1), (uint32_t)(i ^ 0x5bd1)};
 }
+
+/* static void test_types(int dev): test_type_<t>(dev, n), which the test defines for every
+ * type, at n = 1, 777 and 65,537. */
+#define REDU_TEST_CALL_TYPE(sfx, T, E, K, SA, LO, HI) test_type_##sfx(dev, n),
+#define REDU_TEST_DEFINE_TYPES                                                                     \
+  static void test_types(int dev)                                                                  \
+  {                                                                                                \
+    static const size_t ns[] = {1, 777, 65537};                                                    \
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; ++k) {                                        \
+      size_t n = ns[k];                                                                            \
+      REDU_FOR_EACH_TYPE(REDU_TEST_CALL_TYPE)(void) 0;                                             \
+    }                                                                                              \
+  }
 
 #endif

@@ -209,16 +209,7 @@ static void test_ordered(int dev)
   }
 REDU_FOR_EACH_TYPE(TEST_TYPE)
 #undef TEST_TYPE
-#define CALL_TYPE(sfx, T, E, K, SA, LO, HI) test_type_##sfx(dev, n),
-static void test_types(int dev)
-{
-  static const size_t ns[] = {1, 777, 65537};
-  for (size_t k = 0; k < sizeof ns / sizeof ns[0]; ++k) {
-    size_t n = ns[k];
-    REDU_FOR_EACH_TYPE(CALL_TYPE)(void) 0;
-  }
-}
-#undef CALL_TYPE
+REDU_TEST_DEFINE_TYPES
 
 /* Beside an exact kind (whose loop is warp-uniform and takes terms per iteration). */
 static void test_with_exact(int dev)

@@ -228,16 +228,7 @@ static void test_exact(int dev)
   }
 REDU_FOR_EACH_TYPE(TEST_TYPE)
 #undef TEST_TYPE
-#define CALL_TYPE(sfx, T, E, K, SA, LO, HI) test_type_##sfx(dev, n),
-static void test_types(int dev)
-{
-  static const size_t ns[] = {1, 777, 65537};
-  for (size_t k = 0; k < sizeof ns / sizeof ns[0]; ++k) {
-    size_t n = ns[k];
-    REDU_FOR_EACH_TYPE(CALL_TYPE)(void) 0;
-  }
-}
-#undef CALL_TYPE
+REDU_TEST_DEFINE_TYPES
 
 /* Bad input: a status and a message; the variables, the outputs and the bodies untouched. */
 static void test_errors(int dev)
