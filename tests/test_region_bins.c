@@ -2,8 +2,8 @@
  * references and the bins calls: beside scalar kinds at every n from 0 and nbins from 1 to
  * 65,536, iterations naming no bin, wide-range doubles (the same bits as redu_bins_sum_f64,
  * forwards and backwards), a declared ordered combiner per bin in index order, sum and max
- * on every type, a region with an exact kind, and bad input (status and message; bins and
- * variables untouched). */
+ * on every type, a region with an exact kind, REDU_FOR_NOWAIT and REDU_FOR_CLAUSES, and bad
+ * input (status and message; bins and variables untouched). */
 #include "redu_region.h"
 #include "redu_test.h"
 #include "redu_test_region.h"
@@ -240,6 +240,36 @@ static void test_with_exact(int dev)
   free(hx);
 }
 
+/* The other forms: asynchronous (the bins call runs in the host task after the region) and
+ * with the user's own clauses. */
+static void test_forms(int dev)
+{
+  enum { N = 50001, NB = 100 };
+  int64_t *hx = malloc(N * sizeof *hx), ref[NB] = {0}, got[NB], zero[NB] = {0};
+  for (size_t i = 0; i < N; ++i)
+    hx[i] = (int64_t)(i * 7919 % 1001) - 500, ref[i % NB] += hx[i];
+  int64_t *x = on_device(hx, N * sizeof *hx, dev);
+  int64_t *hist = on_device(zero, sizeof zero, dev), *mapped = on_device(zero, sizeof zero, dev);
+  redu_status ast = REDU_ERR_DEVICE, st;
+  REDU_FOR_NOWAIT(ast, dev, i, N, (is_device_ptr(x)), (bins, sum_i64, hist, NB))
+  {
+    REDU_BIN(hist, i % NB) += x[i];
+  }
+#pragma omp taskwait
+  to_host(got, hist, sizeof got, dev);
+  CHECK(ast == REDU_OK && !memcmp(got, ref, sizeof got), "nowait: status %d (%s)", (int)ast,
+        redu_last_error());
+  REDU_FOR_CLAUSES(st, dev, i, N, (map(to : hx [0:N])), (bins, sum_i64, mapped, NB))
+  {
+    REDU_BIN(mapped, i % NB) += hx[i];
+  }
+  to_host(got, mapped, sizeof got, dev);
+  CHECK(st == REDU_OK && !memcmp(got, ref, sizeof got), "mapped host array: status %d (%s)",
+        (int)st, redu_last_error());
+  omp_target_free(x, dev), omp_target_free(hist, dev), omp_target_free(mapped, dev);
+  free(hx);
+}
+
 /* Bad input: a status and a message; the bins and the variables untouched. */
 static void test_errors(int dev)
 {
@@ -332,6 +362,7 @@ int main(void)
   test_ordered(dev);
   test_types(dev);
   test_with_exact(dev);
+  test_forms(dev);
   test_errors(dev);
   return redu_test_finish("test_region_bins");
 }
