@@ -1,17 +1,18 @@
 /* Bins reductions of wrapped regions (libredu/redu_region.h): REDU_FOR's
- * (bins, kind, var, nbins), OpenMP's `reduction(op : var[0:nbins])`, and the pieces such a
- * reduction expands to. Included by device/redu_region_for.h, which picks them by the
- * mark b (a reduction of four); host/redu_region.c is the host half.
+ * (bins, kind, var, nbins[, per]), OpenMP's `reduction(op : var[0:nbins])`, and the pieces
+ * such a reduction expands to. Included by device/redu_region_for.h, which picks them by
+ * the mark b (a reduction of four or five); host/redu_region.c is the host half.
  *
- * How it runs: inside the body var is the iteration's private value, from the kind's
- * identity, and REDU_BIN(var, key) names it and records its key; after each iteration
- * the value and the key go to element i of two device buffers (n of each), and var starts
- * again from the identity. After the loop the host runs the kind's bins call over the
- * buffers into the user's array (REDU_BINS_ACCUMULATE: what the array held enters each bin
- * first; iterations that named no bin carry a key past nbins and are skipped), so the
- * bins have the bins calls' rules: the same bits for every plan and order, float sums
- * exact, declared ordered combiners in index order. A key not below nbins, or two keys in
- * one iteration, is found by a hidden min reduction over the iterations (2 i + 1 for two
+ * How it runs: inside the body var is the iteration's per slots, values from the kind's
+ * identity, and REDU_BIN(var, key) names the slot of key (taking a free one the first
+ * time); after each iteration the slots' values and keys go to its per records in two
+ * device buffers (n * per of each), and the slots start again. After the loop the host
+ * runs the kind's bins call over the records into the user's array (REDU_BINS_ACCUMULATE:
+ * what the array held enters each bin first; free slots carry a key past nbins and are
+ * skipped), so the bins have the bins calls' rules: the same bits for every plan and order,
+ * float sums exact, declared ordered combiners in index order (an iteration's slots in the
+ * order the body named them). A key not below nbins, or more keys in one iteration than
+ * its slots, is found by a hidden min reduction over the iterations (2 i + 1 for too many
  * keys, 2 i for a bad one) and fails the region before anything is written. */
 #ifndef REDU_REGION_BINS_H
 #define REDU_REGION_BINS_H
@@ -20,43 +21,100 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
-/* Keys an iteration records besides its bin: none named (skipped by the bins call), two
- * bins named, a key not below nbins. nbins stays below all three (REDU__REGION_BINS_MAX). */
+/* Keys a slot records besides a bin: none named (skipped by the bins call), more bins named
+ * than the iteration has slots, a key not below nbins. nbins stays below all three
+ * (REDU__REGION_BINS_MAX). */
 #define REDU__BIN_NONE UINT32_MAX
 #define REDU__BIN_BAD (UINT32_MAX - 1)
-#define REDU__BIN_TWO (UINT32_MAX - 2)
+#define REDU__BIN_MORE (UINT32_MAX - 2)
 #define REDU__REGION_BINS_MAX ((size_t)UINT32_MAX - 2)
 
 #pragma omp begin declare target
-/* The iteration's key after REDU_BIN(var, key), from the key it had. */
-static inline uint32_t redu__bin_key(uint32_t had, size_t key, size_t nbins)
+/* REDU_BIN's step: the iteration's slot for key among its `per` slots (keys k, values v of
+ * `size` bytes): the slot that has the key, else the first free one, which takes it. A key
+ * not below nbins marks slot 0 bad for good; no slot left marks the last one MORE. A call,
+ * not an assignment in the expression, so that `REDU_BIN(v, k) = f(REDU_BIN(v, k), x)`
+ * writes the keys in two calls, which C sequences, not in two unsequenced assignments. */
+static inline void *redu__bin_at(uint32_t *k, int per, size_t key, size_t nbins, void *v,
+                                 size_t size)
 {
-  if (key >= nbins || had == REDU__BIN_BAD)
-    return REDU__BIN_BAD;
-  return had == REDU__BIN_NONE || had == key ? (uint32_t)key : REDU__BIN_TWO;
-}
-/* REDU_BIN's step: the key recorded, the value's address passed on. A call, not an
- * assignment in the expression, so that `REDU_BIN(v, k) = f(REDU_BIN(v, k), x)` writes the
- * key in two calls, which C sequences, not in two unsequenced assignments. */
-static inline void *redu__bin_at(uint32_t *had, size_t key, size_t nbins, void *value)
-{
-  *had = redu__bin_key(*had, key, nbins);
-  return value;
+  if (key >= nbins || k[0] == REDU__BIN_BAD) {
+    k[0] = REDU__BIN_BAD;
+    return v;
+  }
+  for (int j = 0; j < per; ++j)
+    if (k[j] == key || k[j] == REDU__BIN_NONE) {
+      k[j] = (uint32_t)key;
+      return (char *)v + (size_t)j * size;
+    }
+  k[per - 1] = REDU__BIN_MORE;
+  return (char *)v + (size_t)(per - 1) * size;
 }
 /* The least mistake so far, after iteration at recorded key. */
 static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at)
 {
-  uint64_t m = 2 * (uint64_t)at + (key == REDU__BIN_TWO);
-  return (key == REDU__BIN_BAD || key == REDU__BIN_TWO) && m < least ? m : least;
+  uint64_t m = 2 * (uint64_t)at + (key == REDU__BIN_MORE);
+  return (key == REDU__BIN_BAD || key == REDU__BIN_MORE) && m < least ? m : least;
+}
+/* p, known to be aligned to align (a constant once inlined, so the copies below move whole
+ * elements, not bytes). */
+static inline void *redu__bins_aligned(void *p, size_t align)
+{
+  switch (align) {
+  case 16:
+    return __builtin_assume_aligned(p, 16);
+  case 8:
+    return __builtin_assume_aligned(p, 8);
+  case 4:
+    return __builtin_assume_aligned(p, 4);
+  case 2:
+    return __builtin_assume_aligned(p, 2);
+  default:
+    return p;
+  }
+}
+/* After iteration at: its slots (values v, keys k) into its records (per each, from
+ * record at * per), the least mistake so far updated and returned, the slots started again
+ * (values from ident). size and align are T's, constants once inlined. */
+static inline uint64_t redu__bins_put(size_t values, size_t keys, size_t at, void *v, uint32_t *k,
+                                      const void *ident, size_t size, size_t align, int per,
+                                      uint64_t least)
+{
+  for (int j = 0; j < per; ++j) {
+    size_t r = at * (size_t)per + (size_t)j;
+    memcpy(redu__bins_aligned((char *)values + r * size, align),
+           redu__bins_aligned((char *)v + (size_t)j * size, align), size);
+    ((uint32_t *)keys)[r] = k[j];
+    least = redu__bin_mistake(least, k[j], at);
+    k[j] = REDU__BIN_NONE;
+    memcpy(redu__bins_aligned((char *)v + (size_t)j * size, align), ident, size);
+  }
+  return least;
+}
+/* The slots' start: every key free, every value the identity. */
+static inline int redu__bins_start(uint32_t *k, void *v, const void *ident, size_t size, int per)
+{
+  for (int j = 0; j < per; ++j) {
+    k[j] = REDU__BIN_NONE;
+    memcpy((char *)v + (size_t)j * size, ident, size);
+  }
+  return 1;
 }
 #pragma omp end declare target
 
-/* -- The pieces of a bins reduction p = (bins, kind, var, nbins), number k. */
+/* -- The pieces of a bins reduction p = (bins, kind, var, nbins[, per]), number k: per, the
+ * bins an iteration may name, 1 when not given. Never an empty `...` (ISO C17 wants an
+ * argument for it): each accessor gets a tail. */
 #define REDU__BTAG(tag, ...) tag
 #define REDU__BKIND(tag, kind, ...) kind
 #define REDU__BVAR(tag, kind, var, ...) var
-#define REDU__BNBINS(tag, kind, var, nbins) nbins
+#define REDU__BNBINS(...) REDU__BNBINS2(__VA_ARGS__, ~)
+#define REDU__BNBINS2(tag, kind, var, nbins, ...) nbins
+#define REDU__BPER(...) REDU__BPER2(__VA_ARGS__, 1, ~)
+#define REDU__BPER2(tag, kind, var, nbins, per, ...) per
+enum { REDU__REGION_BINS_PER_MAX = 8 };
 #define REDU__BTYPE(p) REDU__CAT(redu__type_, REDU__BKIND p)
 #define REDU__BINS_PROBE_bins ~, 1
 /* 1 for an exact kind (REDU__EXACT_PROBE_<kind> gives x), else 0. */
@@ -66,10 +124,16 @@ static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at
 /* The body's names for the iteration's key and the least mistake (REDU_BIN names the key). */
 #define REDU__BKEY(var) REDU__CAT(redu__bin_key_, var)
 #define REDU__BMISTAKE(var) REDU__CAT(redu__bin_mistake_, var)
+#define REDU__BIDENT(var) REDU__CAT(redu__bin_ident_, var)
+#define REDU__BSTART(var) REDU__CAT(redu__bin_start_, var)
 
 #define REDU__CHECK_PAIR_b(k, p)                                                                   \
-  _Static_assert(REDU__IS_BINS_TAG(p), "REDU_FOR: a reduction of four is a bins reduction, "       \
-                                       "(bins, kind, pointer, nbins): got `" #p "`");              \
+  _Static_assert(REDU__IS_BINS_TAG(p), "REDU_FOR: a reduction of four or five is a bins "          \
+                                       "reduction, (bins, kind, pointer, nbins) or (bins, kind, "  \
+                                       "pointer, nbins, bins an iteration names): got `" #p "`");  \
+  _Static_assert(REDU__BPER p >= 1 && REDU__BPER p <= REDU__REGION_BINS_PER_MAX,                   \
+                 "REDU_FOR: the bins an iteration names, the fifth of a bins reduction, are 1 to " \
+                 "8: got `" #p "`");                                                               \
   REDU__CHECK_VALUE_KIND("REDU_FOR", "pointer", REDU__BVAR p, REDU__BKIND p, p,                    \
                          "bins take value kinds; arg kinds per bin are redu_bins_argmin_<t> "      \
                          "and redu_bins_argmax_<t> (redu_bins.h)")                                 \
@@ -96,6 +160,7 @@ static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at
   {.pair = k,                                                                                      \
    .nbins = (size_t)(REDU__BNBINS p),                                                              \
    .size = sizeof(REDU__BTYPE(p)),                                                                 \
+   .per = REDU__BPER p,                                                                            \
    .align = _Alignof(REDU__BTYPE(p)),                                                              \
    .out = REDU__BVAR p,                                                                            \
    .fn = REDU__CAT(redu__region_bins_, REDU__BKIND p)},
@@ -110,13 +175,22 @@ static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at
   for (size_t redu__bkeys = (size_t)redu__r.bin_keys, redu__bvals = (size_t)redu__r.bin_values,    \
               redu__bnbins = redu__r.bins.nbins, redu__bonce = 1;                                  \
        redu__bonce; redu__bonce = 0)
-/* The thread's private pieces: the key, the least mistake, the value (shadowing the
- * pointer: the body reaches the bins through REDU_BIN only). */
+/* The thread's private pieces: the least mistake, the identity, the iteration's slots (per
+ * keys, per values: the values shadow the pointer, so the body reaches the bins through
+ * REDU_BIN only). */
 #define REDU__PRIVATE_b(k, p)                                                                      \
-  for (uint32_t REDU__BKEY(REDU__BVAR p) = REDU__BIN_NONE; redu__c.go;)                            \
-    for (uint64_t REDU__BMISTAKE(REDU__BVAR p) = UINT64_MAX; redu__c.go;)                          \
-      REDU__SHADOW_BEGIN                                                                           \
-  for (REDU__BTYPE(p) REDU__BVAR p = REDU__CAT(redu_identity_, REDU__BKIND p)(); redu__c.go;)      \
+  for (uint64_t REDU__BMISTAKE(REDU__BVAR p) = UINT64_MAX; redu__c.go;)                            \
+    for (REDU__BTYPE(p) REDU__BIDENT(REDU__BVAR p) = REDU__CAT(redu_identity_, REDU__BKIND p)();   \
+         redu__c.go;)                                                                              \
+      for (uint32_t REDU__BKEY(REDU__BVAR p)[REDU__BPER p]; redu__c.go;)                           \
+        REDU__SHADOW_BEGIN                                                                         \
+  for (REDU__BTYPE(p) REDU__BVAR p[REDU__BPER p],                                                  \
+       *REDU__BSTART(REDU__BVAR p) =                                                               \
+           redu__bins_start(REDU__BKEY(REDU__BVAR p), REDU__BVAR p, &REDU__BIDENT(REDU__BVAR p),   \
+                            sizeof(REDU__BTYPE(p)), REDU__BPER p)                                  \
+               ? REDU__BVAR p                                                                      \
+               : NULL;                                                                             \
+       redu__c.go;)                                                                                \
   REDU__SHADOW_END
 /* After iteration redu__at: its value and key into the buffers, both started again. */
 #define REDU__BSTORE(k, p) REDU__XCAT(REDU__BSTORE_, REDU__MARK(k, p))(p)
@@ -124,12 +198,11 @@ static inline uint64_t redu__bin_mistake(uint64_t least, uint32_t key, size_t at
 #define REDU__BSTORE_x(p)
 #define REDU__BSTORE_a(p)
 #define REDU__BSTORE_b(p)                                                                          \
-  , ((REDU__BTYPE(p) *)redu__bvals)[redu__at] = REDU__BVAR p,                                      \
-                     ((uint32_t *)redu__bkeys)[redu__at] = REDU__BKEY(REDU__BVAR p),               \
-                     REDU__BMISTAKE(REDU__BVAR p) = redu__bin_mistake(                             \
-                         REDU__BMISTAKE(REDU__BVAR p), REDU__BKEY(REDU__BVAR p), redu__at),        \
-                     REDU__BKEY(REDU__BVAR p) = REDU__BIN_NONE,                                    \
-                     REDU__BVAR p = REDU__CAT(redu_identity_, REDU__BKIND p)()
+  , (void)REDU__BSTART(REDU__BVAR p),                                                              \
+      REDU__BMISTAKE(REDU__BVAR p) = redu__bins_put(                                               \
+          redu__bvals, redu__bkeys, redu__at, REDU__BVAR p, REDU__BKEY(REDU__BVAR p),              \
+          &REDU__BIDENT(REDU__BVAR p), sizeof(REDU__BTYPE(p)), _Alignof(REDU__BTYPE(p)),           \
+          REDU__BPER p, REDU__BMISTAKE(REDU__BVAR p))
 /* The mistakes' min reduction (a min_u64 kind's steps) holds the pair's record slot. */
 #define REDU__TEAM_STEP_b(k, p) redu__region_team_min_u64(REDU__BMISTAKE(REDU__BVAR p), redu__c, k),
 #define REDU__FINAL_STEP_b(k, p) redu__region_final_min_u64(redu__c, k),

@@ -178,7 +178,7 @@
 #define REDU__ARITY_MARK_2
 #define REDU__ARITY_MARK_3 a
 #define REDU__ARITY_MARK_4 b
-#define REDU__ARITY_MARK_5 a
+#define REDU__ARITY_MARK_5 b
 #define REDU__ARITY_MARK_6 a
 #define REDU__ARITY_MARK_7 a
 #define REDU__ARITY_MARK_8 a

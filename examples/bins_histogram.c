@@ -5,8 +5,9 @@
  * first one on ties). The deposit's cell sums are exact and so have the same bits on every
  * run and for any order of the particles: run twice, once with the particles reversed, the
  * mesh is identical bit for bit; deposited again by a region (REDU_FOR with a bins
- * reduction beside a total, OpenMP's `reduction(+ : total, mesh[0:CELLS])`), the bits of one
- * bins call over every share. Checked against serial loops, so this example is also a test. */
+ * reduction of two cells a particle beside a total, OpenMP's
+ * `reduction(+ : total, mesh[0:CELLS])`), the bits of one bins call over every share. Checked
+ * against serial loops, so this example is also a test. */
 #include "redu_region.h"
 #include <math.h>
 #include <omp.h>
@@ -100,11 +101,12 @@ int main(void)
              same ? "the same bits in every cell" : "DIFFERENT bits");
     }
   }
-  /* 2b. The same deposit as a region: one iteration per share (an iteration adds into one
-   * bin), the total charge beside the mesh; the mesh starts from zeros (the region adds into
-   * what it holds, as OpenMP's clause combines with the original array). Each cell is the
-   * exact sum of its shares rounded once, the bits of one bins call over every share (the
-   * two calls above round each cell twice, once per call). */
+  /* 2b. The same deposit as a region, one iteration a particle giving its two shares to its
+   * two cells (the fifth of the bins reduction: two bins an iteration), the total charge
+   * beside the mesh; the mesh starts from zeros (the region adds into what it holds, as
+   * OpenMP's clause combines with the original array). Each cell is the exact sum of its
+   * shares rounded once, the bits of one bins call over every share (the two calls above
+   * round each cell twice, once per call). */
   {
     static const double zeros[CELLS];
     double m[CELLS], once[CELLS], total = 0;
@@ -112,10 +114,11 @@ int main(void)
     omp_target_memcpy(once, mesh, sizeof once, 0, 0, host, dev);
     omp_target_memcpy(mesh, zeros, sizeof zeros, 0, 0, dev, host);
     redu_status st;
-    REDU_FOR(st, dev, i, 2 * np, (cell, charge), (sum_f64, total), (bins, sum_f64, mesh, CELLS))
+    REDU_FOR(st, dev, p, np, (cell, charge), (sum_f64, total), (bins, sum_f64, mesh, CELLS, 2))
     {
-      total += charge[i];
-      REDU_BIN(mesh, cell[i]) += charge[i];
+      total += charge[p] + charge[np + p];
+      REDU_BIN(mesh, cell[p]) += charge[p];
+      REDU_BIN(mesh, cell[np + p]) += charge[np + p];
     }
     ok &= check(st, "deposit in a region");
     omp_target_memcpy(m, mesh, sizeof m, 0, 0, host, dev);

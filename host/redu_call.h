@@ -117,6 +117,7 @@ typedef struct redu__region_bins {
   int pair;
   size_t nbins;
   size_t size, align; /* of one bin */
+  size_t per;         /* bins an iteration may name: records an iteration */
   void *out;          /* the user's bins: device memory of nbins elements */
   redu__region_bins_fn fn;
 } redu__region_bins;

@@ -8,6 +8,7 @@
 #include "host/redu_plan.h"
 #include "host/redu_scratch.h"
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
@@ -40,7 +41,10 @@ static redu_status redu__region_bins_take(redu__region *R, const char *fn)
                                            "the bins reduction's array", fn, NULL);
   if (s != REDU_OK)
     return s;
-  size_t n = R->iters, keys = (n * sizeof(uint32_t) + 255) & ~(size_t)255;
+  if (R->iters > SIZE_MAX / 16 / b->per)
+    return redu__fail(REDU_ERR_OVERFLOW, "%s: %zu iterations of %zu bins each overflow", fn,
+                      R->iters, b->per);
+  size_t n = R->iters * b->per, keys = (n * sizeof(uint32_t) + 255) & ~(size_t)255;
   if (n > (SIZE_MAX / 2 - keys) / b->size ||
       !(R->bins_slot = redu__scratch_acquire(R->call.owner)) ||
       redu__scratch_records(R->call.owner, R->bins_slot, keys + n * b->size) != 0) {
@@ -48,11 +52,16 @@ static redu_status redu__region_bins_take(redu__region *R, const char *fn)
       redu__scratch_release(R->call.owner, R->bins_slot);
     R->bins_slot = NULL;
     return redu__fail(REDU_ERR_OUT_OF_MEMORY,
-                      "%s: no device memory for the bins reduction's buffers (%zu iterations "
-                      "of %zu bytes on device %d): a region keeps each iteration's key and value "
+                      "%s: no device memory for the bins reduction's buffers (%zu records of "
+                      "%zu bytes on device %d): a region keeps each iteration's keys and values "
                       "for its bins; run fewer iterations per region",
                       fn, n, sizeof(uint32_t) + b->size, R->call.launch.device);
   }
+  if (redu__verbose())
+    fprintf(stderr,
+            "libredu: %s: a bins reduction into %zu bins, %zu an iteration: %zu records of %zu "
+            "bytes, then its bins call\n",
+            fn, b->nbins, b->per, n, sizeof(uint32_t) + b->size);
   R->bins_owner = R->call.owner;
   R->bin_keys = R->bins_slot->records;
   R->bin_values = (char *)R->bins_slot->records + keys;
@@ -108,17 +117,18 @@ static redu_status redu__region_bins_finish(const redu__region *R)
   memcpy(&mistake, R->host_result + R->off[R->bins.pair], sizeof mistake);
   if (mistake != UINT64_MAX && mistake & 1)
     return redu__fail(REDU_ERR_BAD_KEY,
-                      "REDU_FOR: iteration %zu named two bins of its bins reduction (REDU_BIN "
-                      "with two keys); an iteration adds into one bin; the bins and the "
-                      "variables are untouched",
-                      (size_t)(mistake >> 1));
+                      "REDU_FOR: iteration %zu named more bins of its bins reduction than its "
+                      "%zu (REDU_BIN with more keys; the fifth of (bins, kind, pointer, nbins, "
+                      "per) says how many an iteration may name); the bins and the variables are "
+                      "untouched",
+                      (size_t)(mistake >> 1), R->bins.per);
   if (mistake != UINT64_MAX)
     return redu__fail(REDU_ERR_BAD_KEY,
                       "REDU_FOR: iteration %zu named a bin not below nbins = %zu (REDU_BIN's "
                       "key); the bins and the variables are untouched",
                       (size_t)(mistake >> 1), R->bins.nbins);
-  return R->bins.fn(R->call.launch.device, R->bin_keys, R->bin_values, R->iters, R->bins.nbins,
-                    R->bins.out,
+  return R->bins.fn(R->call.launch.device, R->bin_keys, R->bin_values, R->iters * R->bins.per,
+                    R->bins.nbins, R->bins.out,
                     &(const redu_options){.flags = REDU_BINS_ACCUMULATE | REDU_BINS_SKIP_BAD_KEYS});
 }
 

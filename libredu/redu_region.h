@@ -52,14 +52,16 @@
  *   `key` (any integer below nbins) for this iteration, an lvalue of the kind's type that
  *   starts at the identity and is updated as a variable is: REDU_BIN(hist, key) += x[i];
  *   an iteration names at most one bin (REDU_BIN with one key, as often as it likes) or
- *   none. After the region hist[k] is hist[k]'s value before combined with every value
+ *   none, or with a fifth element, (bins, kind, hist, nbins, per), up to per bins (an
+ *   integer constant, 1 to 8; each bin's values combined in the order the body gives
+ *   them). After the region hist[k] is hist[k]'s value before combined with every value
  *   given to bin k, what redu_bins_<kind> (or redu_bins_reduce_<name>) with
  *   REDU_BINS_ACCUMULATE gives over the iterations' keys and values: the same bits on every
  *   run, plan and device, float sums exact, declared combiners in index order. A key not
- *   below nbins, or two keys in one iteration, fails the region with REDU_ERR_BAD_KEY naming
- *   the first such iteration (bins and variables untouched). The region keeps each
- *   iteration's key and value in device memory (4 + sizeof(T) bytes an iteration). At
- *   most one bins reduction per region.
+ *   below nbins, or more keys in one iteration than it may name, fails the region with
+ *   REDU_ERR_BAD_KEY naming the first such iteration (bins and variables untouched). The
+ *   region keeps each iteration's keys and values in device memory (per * (4 + sizeof(T))
+ *   bytes an iteration). At most one bins reduction per region.
  *   1 to 8 reductions, whose accumulators take 256 bytes at most together (a bins
  *   reduction's: 8), plus at most two exact kinds; a region with an exact kind takes other
  *   kinds of at most 32 bytes (every built-in kind).
@@ -125,6 +127,8 @@
 /* In a REDU_FOR body, the bin `key` of a bins reduction (bins, kind, var, nbins): an lvalue of
  * the kind's type, the iteration's value for that bin (device/redu_region_bins.h). */
 #define REDU_BIN(var, key)                                                                         \
-  (*(__typeof__(var) *)redu__bin_at(&REDU__BKEY(var), (size_t)(key), redu__bnbins, &(var)))
+  (*(__typeof__((var)[0]) *)redu__bin_at(                                                          \
+      REDU__BKEY(var), (int)(sizeof REDU__BKEY(var) / sizeof REDU__BKEY(var)[0]), (size_t)(key),   \
+      redu__bnbins, (var), sizeof(var)[0]))
 
 #endif

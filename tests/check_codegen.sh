@@ -18,7 +18,8 @@ for f in host/redu_builtin_calls.c host/redu_exact_calls.c host/redu_scan_calls.
          host/redu_segmented_signed.c \
          host/redu_segmented_unsigned.c host/redu_bins_calls.c host/redu_bins_sort.c \
          tests/test_udr.c tests/test_scan_udr.c tests/test_region.c \
-         tests/test_region_exact.c tests/test_region_scan.c examples/exact_dot.c \
+         tests/test_region_exact.c tests/test_region_scan.c tests/test_region_bins.c \
+         examples/exact_dot.c \
          tests/stress/stress_a.c tests/stress/stress_b.c tests/stress/stress_c.c \
          examples/complex_sum.c examples/welford.c examples/region_dot.c examples/scan_affine.c; do
   ll="$tmp/$(basename "$f" .c).ll"

@@ -27,8 +27,9 @@ static const size_t bin_counts[] = {1, 7, 256, 4096, 65536, (1u << 20) + 1};
 static const size_t sizes[] = {0, 1, 1000, 70001, (1u << 20) + 3};
 enum { NBINS = sizeof bin_counts / sizeof bin_counts[0], NSIZES = sizeof sizes / sizeof sizes[0] };
 /* The matrix's extent: all of it, or without its largest n and nbins for the forced plans
- * (`test_bins_udr plans`: on a 2-core CPU the whole matrix under 1 team of 32 threads took
- * 64 s, the largest cell nearly all of it; the planner's run covers that cell). */
+ * and the sanitized build (`test_bins_udr plans`: on a 2-core CPU the whole matrix under 1
+ * team of 32 threads took 64 s, under the sanitizers 40 s, the largest cell nearly all of
+ * it; the planner's unsanitized run covers that cell). */
 static size_t nbins_used = NBINS, sizes_used = NSIZES;
 enum { D_UNIFORM, D_EQUAL, D_POWER, NDISTS };
 static const char *const dist_names[NDISTS] = {"uniform", "all equal", "power-law"};

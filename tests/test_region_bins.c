@@ -1,7 +1,8 @@
 /* Bins reductions in regions (REDU_FOR's (bins, kind, hist, nbins)) against serial
  * references and the bins calls: beside scalar kinds at every n from 0 and nbins from 1 to
  * 65,536, iterations naming no bin, wide-range doubles (the same bits as redu_bins_sum_f64,
- * forwards and backwards), a declared ordered combiner per bin in index order, sum and max
+ * forwards and backwards), a declared ordered combiner per bin in index order, iterations
+ * naming two and three bins, sum and max
  * on every type, a region with an exact kind, REDU_FOR_NOWAIT and REDU_FOR_CLAUSES, and bad
  * input (status and message; bins and variables untouched). */
 #include "redu_region.h"
@@ -167,6 +168,69 @@ static void test_ordered(int dev)
   }
 }
 
+/* Iterations that name several bins (the fifth of the reduction): a cloud-in-cell deposit,
+ * two shares a particle into two cells (the same bits as one bins call over every share;
+ * shares an iteration gives one bin are added in the body's arithmetic first), and three
+ * ordered maps an iteration, two of them into one bin (each bin composes them in program
+ * order). */
+static void test_per_iteration(int dev)
+{
+  enum { N = 30011, NB = 257 };
+  double *hq = malloc(2 * N * sizeof *hq), h0[NB], want[NB], got[NB];
+  uint32_t *hc = malloc(2 * N * sizeof *hc);
+  uint64_t seed = 9;
+  for (size_t i = 0; i < N; ++i) {
+    uint64_t r = redu_test_rand(&seed);
+    double w = (double)(r >> 11) * 0x1p-53, q = ldexp(1.0 + (double)(r % 1000), (int)(r % 40));
+    hc[i] = (uint32_t)(r % (NB - 1)), hc[N + i] = hc[i] + 1;
+    hq[i] = q * (1 - w), hq[N + i] = q * w;
+  }
+  for (int k = 0; k < NB; ++k)
+    h0[k] = 0.5 * k;
+  uint32_t *cell = on_device(hc, 2 * N * sizeof *hc, dev);
+  double *share = on_device(hq, 2 * N * sizeof *hq, dev);
+  double *call = on_device(h0, sizeof h0, dev), *mesh = on_device(h0, sizeof h0, dev);
+  CHECK_OK(redu_bins_sum_f64(dev, cell, share, 2 * N, NB, call,
+                             &(redu_options){.flags = REDU_BINS_ACCUMULATE}));
+  redu_status st;
+  REDU_FOR(st, dev, i, N, (cell, share), (bins, sum_f64, mesh, NB, 2))
+  {
+    REDU_BIN(mesh, cell[i]) += share[i];
+    REDU_BIN(mesh, cell[N + i]) += share[N + i];
+  }
+  to_host(want, call, sizeof want, dev);
+  to_host(got, mesh, sizeof got, dev);
+  CHECK(st == REDU_OK && !memcmp(want, got, sizeof got),
+        "two bins an iteration: status %d (%s); bin 1 %a want %a", (int)st, redu_last_error(),
+        got[1], want[1]);
+  omp_target_free(cell, dev), omp_target_free(share, dev);
+  omp_target_free(call, dev), omp_target_free(mesh, dev);
+  free(hq), free(hc);
+
+  enum { M = 20000, MB = 11 };
+  affine a0[MB], ref[MB], chain[MB];
+  for (int k = 0; k < MB; ++k)
+    a0[k] = ref[k] = (affine){(uint32_t)(2 * k + 1), (uint32_t)k};
+  for (size_t i = 0; i < M; ++i)
+    for (size_t j = 0; j < 3; ++j) {
+      size_t k = (i * 7 + (j == 1 ? 3 : 0)) % MB;
+      ref[k] = affine_then(ref[k], map_at(3 * i + j));
+    }
+  affine *bins = on_device(a0, sizeof a0, dev);
+  REDU_FOR(st, dev, i, M, (), (bins, affine_chain, bins, MB, 3))
+  {
+    for (size_t j = 0; j < 3; ++j) {
+      size_t k = (i * 7 + (j == 1 ? 3 : 0)) % MB;
+      REDU_BIN(bins, k) = affine_then(REDU_BIN(bins, k), map_at(3 * i + j));
+    }
+  }
+  to_host(chain, bins, sizeof chain, dev);
+  CHECK(st == REDU_OK && !memcmp(chain, ref, sizeof chain),
+        "three ordered maps an iteration: status %d (%s); bin 0 {%u, %u} want {%u, %u}", (int)st,
+        redu_last_error(), chain[0].a, chain[0].b, ref[0].a, ref[0].b);
+  omp_target_free(bins, dev);
+}
+
 /* Sum and max into bins of every type, against the bins calls over the same keys and
  * values (accumulating into the same start values). */
 #define TEST_TYPE(sfx, T, E, K, SA, LO, HI)                                                        \
@@ -300,12 +364,26 @@ static void test_errors(int dev)
     }
     to_host(got, hist, sizeof got, dev);
     const char *want = c == 0   ? "iteration 777 named a bin not below nbins = 16"
-                       : c == 1 ? "iteration 500 named two bins"
+                       : c == 1 ? "iteration 500 named more bins"
                                 : "iteration 123 named a bin not below";
     CHECK(st == REDU_ERR_BAD_KEY && strstr(redu_last_error(), want) && s == 5 &&
               !memcmp(got, h0, sizeof got),
           "mistake %d: status %d (%s), s %g", c, (int)st, redu_last_error(), s);
   }
+  /* Three bins at iteration 321 of a reduction that takes two an iteration. */
+  s = 5;
+  REDU_FOR(st, dev, i, N, (x), (sum_f64, s), (bins, sum_f64, hist, NB, 2))
+  {
+    s += x[i];
+    REDU_BIN(hist, i % NB) += x[i];
+    REDU_BIN(hist, (i + 1) % NB) += x[i];
+    if (i == 321 || i == 700)
+      REDU_BIN(hist, (i + 2) % NB) += x[i];
+  }
+  to_host(got, hist, sizeof got, dev);
+  CHECK(st == REDU_ERR_BAD_KEY && strstr(redu_last_error(), "iteration 321 named more bins") &&
+            s == 5 && !memcmp(got, h0, sizeof got),
+        "three bins of two: status %d (%s), s %g", (int)st, redu_last_error(), s);
   /* The bins' array and nbins. */
   double *none = NULL, *odd = (double *)((char *)hist + 4);
   struct {
@@ -360,6 +438,7 @@ int main(void)
   test_sizes(dev);
   test_exact_bits(dev);
   test_ordered(dev);
+  test_per_iteration(dev);
   test_types(dev);
   test_with_exact(dev);
   test_forms(dev);
