@@ -3,6 +3,7 @@
 #include "device/redu_reducers.h"
 #include "host/redu_cuda.h"
 #include "host/redu_error.h"
+#include "host/redu_hsa.h"
 #include "host/redu_topology.h"
 #include <omp.h>
 #include <stdint.h>
@@ -56,6 +57,7 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
   d->env_sched_bad = sched && *sched && !keep_waits && strcmp(sched, "auto");
   char topo[96];
   redu__topology_describe(topo, sizeof topo);
+  redu__hsa_props h;
   if (arch == REDU__ARCH_NVPTX) {
     redu__cuda_props p;
     if (redu__cuda_props_get(num, keep_waits || d->env_sched_bad, &p) != 0)
@@ -81,10 +83,31 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
              "memory, %.0f GB/s peak memory bandwidth; waits: %s; %s",
              p.multiprocessors, p.max_threads_per_block, p.shared_mem_per_block, p.peak_gbps,
              p.waits, loc);
+  } else if (arch == REDU__ARCH_AMDGCN && redu__hsa_props_get(num, &h) == 0) {
+    /* The device code's wavefront is fixed at compile time (64 lanes: CDNA); a device
+     * whose wavefronts differ would run every warp routine wrong. */
+    if (h.wavefront != warp)
+      return redu__fail(REDU_ERR_DEVICE,
+                        "%s: device %d (%s, %s) runs %d-lane wavefronts; libredu's AMD code "
+                        "is built for %d (CDNA GPUs: gfx90a, gfx942)",
+                        fn, num, h.name, h.isa, h.wavefront, warp);
+    char loc[128];
+    redu__topology_pci_locality(h.pci_domain, h.pci_bus, h.pci_device, loc, sizeof loc);
+    snprintf(d->name, sizeof d->name, "%s", h.name);
+    d->units = h.compute_units;
+    d->max_threads = h.max_threads;
+    /* As for NVIDIA: the LDS a workgroup may take, less the device runtime's share. */
+    d->team_mem = h.lds_bytes > REDU__RUNTIME_TEAM_MEM ? h.lds_bytes - REDU__RUNTIME_TEAM_MEM : 0;
+    d->peak_gbps = 0; /* HSA gives no dependable peak (its memory width is deprecated) */
+    d->mem_bytes = h.global_bytes;
+    d->pci[0] = h.pci_domain, d->pci[1] = h.pci_bus, d->pci[2] = h.pci_device;
+    snprintf(d->where, sizeof d->where,
+             "HSA runtime: %s, %d CUs, %d threads/team, %zu B LDS, %d-lane wavefronts; %s", h.isa,
+             h.compute_units, h.max_threads, h.lds_bytes, h.wavefront, loc);
   } else {
     d->pci[0] = -1;
     /* A CPU device (the host, or the host-offload plugin) or a GPU without a driver query
-     * here: size it by the host's cores. */
+     * here (an AMD GPU without the HSA runtime's answer): size it by the host's cores. */
     d->units = redu__topology_cores();
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     d->mem_bytes = pages > 0 && page > 0 && (size_t)pages <= SIZE_MAX / (size_t)page
