@@ -3,7 +3,7 @@
 # nothing but what scripts/setup.sh installs. This machine has accumulated packages (other
 # compilers, llvm-14, git, python3, ...) that can hide a package missing from setup.sh; a
 # debootstrap minbase root has none of them.
-#   scripts/clean-root.sh [--worktree] [--sources host|list] [--cold] [--keep]
+#   scripts/clean-root.sh [--worktree] [--llvm 22] [--sources host|list] [--cold] [--keep]
 # As root with CAP_SYS_ADMIN (a private mount namespace), on a Debian host (debootstrap is
 # installed when missing). Inside a fresh root it runs, as root: scripts/setup.sh --cuda,
 # then scripts/test.sh's stages host (host-offload build, CTest on the plugin and under host
@@ -13,6 +13,10 @@
 #   --worktree      test the working tree (tracked and untracked files that git does not
 #                   ignore, as they are now) instead of the committed HEAD; scripts/test.sh
 #                   uses it so that every stage tests the same code
+#   --llvm 22       the second compiler's root (scripts/test.sh's stage llvm22): setup.sh
+#                   --cuda --llvm 22 (clang 22 in place of clang 19, whose libomp-19-dev
+#                   conflicts with libomp-22-dev), then test.sh's stages san, fuzz and
+#                   objects with clang 22 (REDU_LLVM=22)
 #   --sources list  give the root one-line /etc/apt/sources.list entries instead of the
 #                   host's format (both must work for setup.sh --cuda's non-free edit)
 #   --cold          rebuild the cached base root and drop the cached .debs first
@@ -57,10 +61,11 @@ if [ "${1:-}" = --in-namespace ]; then
   exit $?
 fi
 
-worktree=0 sources=host cold=0 keep=0
+worktree=0 sources=host cold=0 keep=0 llvm=19
 while [ $# -gt 0 ]; do
   case $1 in
     --worktree) worktree=1 ;;
+    --llvm) [ "${2:-}" = 22 ] || die "--llvm takes 22 (clang 19 is the default)"; llvm=22; shift ;;
     --sources) [ $# -ge 2 ] || die "--sources needs host or list"; sources=$2; shift ;;
     --cold) cold=1 ;;
     --keep) keep=1 ;;
@@ -246,20 +251,28 @@ fi
 echo "== clean root: ready in $r ($(elapsed))"
 
 # --- run the README's commands inside ---------------------------------------------------
-# test.sh's stages host and main run here and nowhere else when test.sh started this run.
-skip="san fuzz nvptx clean-root"
+# test.sh's stages host and main run here and nowhere else when test.sh started this run;
+# with --llvm 22, stages san, fuzz and objects under clang 22.
+if [ "$llvm" = 19 ]; then
+  skip="san fuzz nvptx clean-root llvm22" what="stages host and main"
+  passed="setup.sh, build, tests and the main command"
+else
+  skip="host main nvptx clean-root llvm22" what="stages san, fuzz and objects"
+  passed="setup.sh --llvm $llvm and the suite under clang $llvm"
+fi
+setup="scripts/setup.sh --cuda --llvm $llvm"
 # setup.sh first on its own (timed; test.sh's and run-main.sh's calls then prove it
 # idempotent), then the stages (test.sh prints their times).
 cmd="set -e; cd /work/libredu; t=\$(date +%s)
-echo '== clean root: scripts/setup.sh --cuda'
-scripts/setup.sh --cuda
-echo \"== clean root: setup.sh --cuda: \$((\$(date +%s) - t)) s\"
-echo '== clean root: scripts/test.sh (REDU_TEST_SKIP=\"$skip\"): stages host and main'
-REDU_TEST_SKIP='$skip' scripts/test.sh"
+echo '== clean root: $setup'
+$setup
+echo \"== clean root: setup.sh: \$((\$(date +%s) - t)) s\"
+echo '== clean root: scripts/test.sh (REDU_LLVM=$llvm REDU_TEST_SKIP=\"$skip\"): $what'
+REDU_LLVM=$llvm REDU_TEST_SKIP='$skip' scripts/test.sh"
 # A private mount namespace: the root's mounts vanish with it, whatever way it ends.
 status=0
 unshare --mount --propagation private -- sh "$me" --in-namespace "$r" "$cache/debs" "$cmd" ||
   status=$?
 [ "$status" = 0 ] ||
   die "the README's commands failed in a fresh Debian 12 root (exit $status, $(elapsed)); see above"
-echo "== clean root: passed: setup.sh, build, tests and the main command in a fresh Debian 12 root ($(elapsed))"
+echo "== clean root: passed: $passed in a fresh Debian 12 root ($(elapsed))"

@@ -2,11 +2,15 @@
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 has_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q GPU; }
+# The compiler: clang 19 (Debian 12's, what setup.sh installs), or clang-$REDU_LLVM where a
+# machine has the other one (setup.sh --llvm 22; scripts/clean-root.sh --llvm 22).
+llvm=${REDU_LLVM:-19}
+cc=clang-$llvm
 # configure_build DIR FLAVOUR [extra cmake args...]
 configure_build() {
   dir=$1 flavour=$2
   shift 2
-  CC=clang-19 cmake -S "$root" -B "$dir" -DREDU_OFFLOAD="$flavour" "$@" >/dev/null &&
+  CC=$cc cmake -S "$root" -B "$dir" -DREDU_OFFLOAD="$flavour" "$@" >/dev/null &&
     cmake --build "$dir" -j "$jobs"
 }
 # stage_debs WHAT DEST ENV PKG...: for a machine with no package registry, downloads into DEST

@@ -1,7 +1,12 @@
 #!/bin/sh
 # Installs what libredu needs on Debian 12, as root. Idempotent.
-#   scripts/setup.sh          compiler, OpenMP offload runtime, hwloc, cmake
-#   scripts/setup.sh --cuda   also the project-local CUDA root (.cuda-root/) for NVIDIA builds
+#   scripts/setup.sh            compiler (clang 19), OpenMP offload runtime, hwloc, cmake
+#   scripts/setup.sh --cuda     also the project-local CUDA root (.cuda-root/) for NVIDIA builds
+#   scripts/setup.sh --amd      also Debian's ROCm device libraries (rocm-device-libs) for
+#                               AMD builds (REDU_OFFLOAD=amdgcn)
+#   scripts/setup.sh --llvm 22  clang 22 and its OpenMP runtime instead of clang 19 (Debian's
+#                               libomp-19-dev and libomp-22-dev conflict: one per machine;
+#                               build with CC=clang-22)
 # The CUDA root holds CUDA 11.8's ptxas/nvlink/fatbinary/libdevice (and cuobjdump/nvdisasm,
 # for scripts/sass-loops.sh) from Debian's non-free nvidia-cuda-toolkit package, unpacked,
 # never installed: LLVM 19's libomptarget cannot load
@@ -9,8 +14,21 @@
 # back to the host.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-want_cuda=0
-[ "${1:-}" = "--cuda" ] && want_cuda=1
+want_cuda=0 want_amd=0 llvm=19
+while [ $# -gt 0 ]; do
+  case $1 in
+    --cuda) want_cuda=1 ;;
+    --amd) want_amd=1 ;;
+    --llvm)
+      case ${2:-} in
+        19 | 22) llvm=$2 ;;
+        *) echo "setup: --llvm takes 19 or 22 (the clang releases Debian 12 carries with OpenMP offload)" >&2; exit 2 ;;
+      esac
+      shift ;;
+    *) sed -n '2,/^set -eu/p' "$0" | sed '$d' >&2; exit 2 ;;
+  esac
+  shift
+done
 
 # The list is what a debootstrap minbase Debian 12 needs, checked by scripts/clean-root.sh
 # (a machine with more installed proves nothing). clang-tools-19 holds clang-offload-packager
@@ -18,8 +36,15 @@ want_cuda=0
 # clang-format-19 checks the layout (tests/check_format.sh); libmpfr-dev is the exact
 # reference of tests/test_exact.c. libopenmpi-dev and openmpi-bin are Debian's Open MPI
 # (4.1), which libredu_mpi (libredu/redu_mpi.h) builds on and whose mpirun runs test_mpi.
+# With --llvm 22: Debian ships LLVM 22's host offload runtime (libomptarget, the x86_64
+# plugin) in liboffload-22, apart from libomp-22-dev; libclang-rt-22-dev holds its sanitizer
+# and libFuzzer runtimes; binutils' nm reads libredu's exports (tests/check_exports.sh; clang
+# 19's packages bring binutils, 22's do not).
+pkgs="clang-$llvm clang-tools-$llvm libclang-rt-$llvm-dev libomp-$llvm-dev lld-$llvm"
+[ "$llvm" = 19 ] || pkgs="$pkgs liboffload-$llvm liboffload-$llvm-dev binutils"
+[ "$want_amd" = 0 ] || pkgs="$pkgs rocm-device-libs"
 need=""
-for p in clang-19 clang-tools-19 clang-format-19 libclang-rt-19-dev libomp-19-dev lld-19 libhwloc-dev hwloc libmpfr-dev libopenmpi-dev openmpi-bin cmake pkg-config make ca-certificates; do
+for p in $pkgs clang-format-19 libhwloc-dev hwloc libmpfr-dev libopenmpi-dev openmpi-bin cmake pkg-config make ca-certificates; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then

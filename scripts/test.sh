@@ -16,23 +16,38 @@
 #          other team counts, which stage host runs; under the sanitizers the host code
 #          differs only in the numbers it plans with), the >2^31-element and stress tests
 #          (label large; the stress matrix is not built), label once and the benchmark
-#          (stage host's); its tree also builds stage fuzz's harness   home: this machine
+#          (stage host's); its tree also builds stage fuzz's harness
+#                                       home: the clang 22 root (stage llvm22), else here
 #   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode,
 #          from stage san's tree (the harness and its instrumented copy of libredu, -O1 as
-#          libFuzzer's documentation builds)                       home: this machine
+#          libFuzzer's documentation builds)
+#                                       home: the clang 22 root (stage llvm22), else here
+#   objects  with a second compiler (REDU_LLVM=22): every library source and each form of
+#          stamped user kernel compiled for sm_90 to device objects, not linked (Debian's
+#          clang 22 has no NVPTX device runtime; tests/check_device_objects.sh)
+#                                       home: the clang 22 root
 #   nvptx  the NVIDIA sm_90 build, compiled and linked (device code that does not compile
 #          never lands), with its codegen check (tests/check_codegen.sh) running beside it,
 #          and the suite on the GPU when an NVIDIA GPU is present; the whole stage runs
 #          beside the others at low priority, on the CPU time they leave idle (see below);
 #          the stress matrix is built only where a GPU runs it     home: this machine
+#   amdgcn  only with REDU_TEST_AMD=1: the AMD build for gfx90a and gfx942 (library, tests,
+#          examples, redu-bench) linked against Debian's ROCm device libraries (setup.sh
+#          --amd); no AMD GPU runs it. Not in CI: clang 19 compiles each AMD image's device
+#          code whole at link time, and libredu.so's takes longer than CI's whole budget
+#          (docs/targets.md)                                       home: this machine
 #   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
 #          and main (scripts/clean-root.sh), so no package this machine happens to have can
 #          hide one missing from setup.sh.
-# Where the clean root cannot be made (not root, or no private mount namespace: an
-# unprivileged container), host and main run on this machine instead and the clean-root
-# stage says why it was skipped. REDU_TEST_SKIP="host main san fuzz nvptx clean-root" (any of
-# them) leaves stages out; without clean-root, host and main run here. clean-root.sh skips
-# "san fuzz nvptx clean-root" inside the root.
+#   llvm22  a second fresh Debian 12 root with clang 22 in place of clang 19 (setup.sh --cuda
+#          --llvm 22; Debian's libomp-19-dev and libomp-22-dev conflict) runs stages san,
+#          fuzz and objects built by clang 22 (scripts/clean-root.sh --llvm 22).
+# Where a clean root cannot be made (not root, or no private mount namespace: an
+# unprivileged container), host, main, san and fuzz run on this machine with clang 19 and
+# stages clean-root and llvm22 say why they were skipped. REDU_TEST_SKIP="host main san fuzz
+# nvptx clean-root llvm22" (any of them) leaves stages out; without clean-root, host and main
+# run here; without llvm22, san and fuzz. REDU_LLVM=22 builds with clang-22 (what the llvm22
+# root sets).
 # Where the time goes, in CPU seconds (per compiled object, through a compiler launcher that
 # logs /usr/bin/time; the machine is shared, so wall times of single pieces mean little):
 #   host-offload build, every target  342: libredu 135 (its three stamped files 128),
@@ -127,7 +142,7 @@ stage_main() {
 # harness and its own instrumented copy of libredu (tests/fuzz) beside the suite. The stress
 # matrix is not built: no large test runs under the sanitizers.
 configure_san() {
-  CC=clang-19 cmake -S "$root" -B "$root/build-san" -DREDU_OFFLOAD=host-offload \
+  CC=$cc cmake -S "$root" -B "$root/build-san" -DREDU_OFFLOAD=host-offload \
     -DREDU_SANITIZE=ON -DREDU_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
     -DREDU_BUILD_STRESS=OFF -DREDU_BUILD_BENCH=OFF $no_cub >/dev/null
 }
@@ -186,6 +201,21 @@ stage_nvptx() {
   fi
 }
 
+# Link only: no AMD GPU here. Clang 19 links each architecture's device code whole (docs/
+# targets.md), the two side by side.
+stage_amdgcn() {
+  configure_build "$root/build-amd" amdgcn "-DREDU_AMD_ARCH=gfx90a;gfx942" $no_cub
+}
+
+# The device code under a second compiler (REDU_LLVM, clang 22 in the llvm22 root): every
+# library source and stamping user file compiled for sm_90 to device objects. Clang 19's are
+# stage nvptx's build.
+stage_objects() { "$root/tests/check_device_objects.sh" "$cc" "$root" "$root/.cuda-root" "$jobs"; }
+
+# Clang 22 needs a root of its own (libomp-22-dev conflicts with clang 19's libomp-19-dev):
+# stages san, fuzz and objects run there, built by clang 22 (scripts/clean-root.sh --llvm 22).
+stage_llvm22() { "$root/scripts/clean-root.sh" --worktree --llvm 22; }
+
 # This machine has packages a fresh Debian 12 lacks; a build here proves nothing about
 # setup.sh's list. clean-root.sh builds and tests this working tree (--worktree: the code the
 # other stages test) in a debootstrap minbase root with only what setup.sh installs. Its
@@ -211,7 +241,9 @@ beside_pid=""
 trap '[ -z "$beside_pid" ] || kill "$beside_pid" 2>/dev/null
   rm -f "$times_file" "$beside_log" "$beside_log.summary" "$beside_log.times"' EXIT
 start=$(date +%s)
-"$root/scripts/setup.sh" --cuda
+amd=""
+[ "${REDU_TEST_AMD:-0}" != 1 ] || amd=--amd
+"$root/scripts/setup.sh" --cuda $amd --llvm "$llvm"
 
 # Stage nvptx only compiles (it runs tests only on a GPU) and needs nothing of the others: it
 # runs beside them at low priority (nice 10) and takes the CPU time they leave idle (the clean
@@ -245,8 +277,22 @@ else
     run_stage clean-root
   fi
 fi
-run_stage san
-run_stage fuzz
+# Stages san and fuzz: in the clang 22 root where roots can be made (the suite under the
+# second compiler, sanitized), else here with clang 19.
+why=$(clean_root_blocker)
+if skipped llvm22 || [ -n "$why" ]; then
+  if ! skipped llvm22; then
+    echo "== stage llvm22: skipped: $why; stages san and fuzz run here with clang $llvm"
+    summary="$summary
+   llvm22: skipped ($why)"
+  fi
+  run_stage san
+  run_stage fuzz
+else
+  run_stage llvm22
+fi
+[ "$llvm" = 19 ] || run_stage objects
+[ "${REDU_TEST_AMD:-0}" != 1 ] || run_stage amdgcn
 if [ -n "$beside_pid" ]; then
   rc=0
   wait "$beside_pid" || rc=$?
