@@ -37,11 +37,13 @@ done
 # reference of tests/test_exact.c. libopenmpi-dev and openmpi-bin are Debian's Open MPI
 # (4.1), which libredu_mpi (libredu/redu_mpi.h) builds on and whose mpirun runs test_mpi.
 # With --llvm 22: Debian ships LLVM 22's host offload runtime (libomptarget, the x86_64
-# plugin) in liboffload-22, apart from libomp-22-dev; libclang-rt-22-dev holds its sanitizer
+# plugin) in liboffload-22, apart from libomp-22-dev; llvm-22 holds llvm-offload-binary,
+# which clang 22's offload driver runs on every compile (clang 19's packager is in
+# clang-tools-19); libclang-rt-22-dev holds its sanitizer
 # and libFuzzer runtimes; binutils' nm reads libredu's exports (tests/check_exports.sh; clang
 # 19's packages bring binutils, 22's do not).
 pkgs="clang-$llvm clang-tools-$llvm libclang-rt-$llvm-dev libomp-$llvm-dev lld-$llvm"
-[ "$llvm" = 19 ] || pkgs="$pkgs liboffload-$llvm liboffload-$llvm-dev binutils"
+[ "$llvm" = 19 ] || pkgs="$pkgs llvm-$llvm liboffload-$llvm liboffload-$llvm-dev binutils"
 [ "$want_amd" = 0 ] || pkgs="$pkgs rocm-device-libs"
 need=""
 for p in $pkgs clang-format-19 libhwloc-dev hwloc libmpfr-dev libopenmpi-dev openmpi-bin cmake pkg-config make ca-certificates; do
