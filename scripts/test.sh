@@ -32,9 +32,9 @@
 #          beside the others at low priority, on the CPU time they leave idle (see below);
 #          the stress matrix is built only where a GPU runs it     home: this machine
 #   amdgcn  only with REDU_TEST_AMD=1: the AMD build for gfx90a and gfx942 (library, tests,
-#          examples, redu-bench) linked against Debian's ROCm device libraries (setup.sh
-#          --amd); no AMD GPU runs it. Not in CI: clang 19 compiles each AMD image's device
-#          code whole at link time, and libredu.so's takes longer than CI's whole budget
+#          examples, redu-bench) against Debian's ROCm device libraries (setup.sh --amd);
+#          no AMD GPU runs it. Not in CI: clang 19 compiles each AMD image's device code
+#          whole at link time, and libredu.so's link ran past CI's whole budget
 #          (docs/targets.md)                                       home: this machine
 #   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
 #          and main (scripts/clean-root.sh), so no package this machine happens to have can

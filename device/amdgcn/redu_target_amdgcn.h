@@ -1,6 +1,6 @@
 /* AMD (amdgcn) variant of redu_target.h: 64-lane wavefronts (gfx9/CDNA), ds_bpermute
- * shuffles, an agent-scope fence. Built and linked for gfx90a and gfx942; not yet run: no
- * AMD GPU here (docs/targets.md). */
+ * shuffles, an agent-scope fence. Compiles for gfx90a and gfx942; libredu.so's AMD link
+ * and any run are not yet done (docs/targets.md). */
 #ifndef REDU_TARGET_AMDGCN_H
 #define REDU_TARGET_AMDGCN_H
 
