@@ -19,8 +19,9 @@
 #          (stage host's); its tree also builds stage fuzz's harness
 #                   home: this machine, or the clang 22 root with REDU_TEST_LLVM22=1
 #   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode,
-#          from stage san's tree (the harness and its instrumented copy of libredu, -O1 as
-#          libFuzzer's documentation builds)
+#          from stage san's tree (the harness links that tree's libredu, which the fuzz
+#          option also instruments for libFuzzer's coverage; -O1 as libFuzzer's documentation
+#          builds)
 #                   home: this machine, or the clang 22 root with REDU_TEST_LLVM22=1
 #   objects  with a second compiler (REDU_LLVM=22): every library source and each form of
 #          stamped user kernel compiled for sm_90 to device objects, not linked (Debian's
@@ -30,7 +31,8 @@
 #          never lands), with its codegen check (tests/check_codegen.sh) running beside it,
 #          and the suite on the GPU when an NVIDIA GPU is present; the whole stage runs
 #          beside the others at low priority, on the CPU time they leave idle (see below);
-#          the stress matrix is built only where a GPU runs it     home: this machine
+#          without a GPU it builds the library and the examples, not the tests and the
+#          stress matrix (the codegen check compiles their kernels)  home: this machine
 #   amdgcn  only with REDU_TEST_AMD=1: the AMD build for gfx90a and gfx942 (library, tests,
 #          examples, redu-bench) against Debian's ROCm device libraries (setup.sh --amd);
 #          no AMD GPU runs it. Not in CI: clang 19 compiles each AMD image's device code
@@ -59,8 +61,8 @@
 #                                     (stress_b 79; built only where a GPU runs them),
 #                                     test_region 59, links 33
 #   codegen check                     about 170, one file at a time
-#   san tree (-O1)                    399 for the suite, 254 for the fuzz harness with its
-#                                     instrumented copy of libredu
+#   san tree (-O1)                    399 for the suite and the fuzz harness (a second
+#                                     instrumented libredu for the harness cost 254 more)
 #   san, host-fallback pass           78 at -O1; test_udr alone 16.5 at -O1, 141 at -O0
 #   san CTest, wall (2026-11-26)      19 s on the plugin (label kernels left out there: 271
 #                                     s for both passes before), 113 s under host fallback
@@ -141,8 +143,8 @@ stage_main() {
 # The instrumented tree, shared by stages san and fuzz: host code under ASan + UBSan, -O1
 # (what the ASan and libFuzzer documentations advise: at -O0 the kernels that run as
 # instrumented host code under host fallback were several times slower still), the libFuzzer
-# harness and its own instrumented copy of libredu (tests/fuzz) beside the suite. The stress
-# matrix is not built: no large test runs under the sanitizers.
+# harness (tests/fuzz) beside the suite, linked to the same libredu. The stress matrix is not
+# built: no large test runs under the sanitizers.
 configure_san() {
   CC=$cc cmake -S "$root" -B "$root/build-san" -DREDU_OFFLOAD=host-offload \
     -DREDU_SANITIZE=ON -DREDU_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1" \
@@ -180,10 +182,13 @@ stage_fuzz() {
 stage_nvptx() {
   echo "== NVIDIA sm_90 build (compile and link) and codegen check (no globalized locals,"
   echo "   every kernel SPMD, OpenMPOpt disabled), side by side"
-  # Without a GPU to run it, the stress matrix is not built: the codegen check compiles its
-  # device code (to optimised IR), and the build would spend 119 of its 617 CPU seconds on it.
-  stress=OFF
-  if has_gpu; then stress=ON; fi
+  # Without a GPU to run them, the tests and the stress matrix are not built, only the
+  # library and the examples (an example of each form of kernel the public headers stamp into
+  # a user's file): the codegen check compiles the tests' and the stress TUs' device code (to
+  # optimised IR), and the build would spend about 370 of its 617 CPU seconds on them
+  # (test_udr 118, stress 119, test_region 59).
+  stress=OFF targets="--target redu_examples"
+  if has_gpu; then stress=ON targets=""; fi
   CC=clang-19 cmake -S "$root" -B "$root/build-gpu" -DREDU_OFFLOAD=nvptx -DREDU_BUILD_BENCH=OFF \
     -DREDU_BUILD_STRESS=$stress >/dev/null
   # The check compiles the sources itself, one file at a time: beside the build it fills the
@@ -192,7 +197,8 @@ stage_nvptx() {
   (cd "$root/build-gpu" && ctest --output-on-failure -L codegen >"$codegen_log" 2>&1) &
   codegen=$!
   build=0
-  cmake --build "$root/build-gpu" -j "$jobs" || build=$?
+  # shellcheck disable=SC2086 # the targets are a list
+  cmake --build "$root/build-gpu" -j "$jobs" $targets || build=$?
   check=0
   wait "$codegen" || check=$?
   cat "$codegen_log"
