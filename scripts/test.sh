@@ -17,12 +17,12 @@
 #          differs only in the numbers it plans with), the >2^31-element and stress tests
 #          (label large; the stress matrix is not built), label once and the benchmark
 #          (stage host's); its tree also builds stage fuzz's harness
-#                   home: this machine, or the clang 22 root with REDU_TEST_LLVM22=1
+#                   home: the clang 22 root (stage llvm22), else this machine
 #   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode,
 #          from stage san's tree (the harness links that tree's libredu, which the fuzz
 #          option also instruments for libFuzzer's coverage; -O1 as libFuzzer's documentation
 #          builds)
-#                   home: this machine, or the clang 22 root with REDU_TEST_LLVM22=1
+#                   home: the clang 22 root (stage llvm22), else this machine
 #   objects  with a second compiler (REDU_LLVM=22): every library source and each form of
 #          stamped user kernel compiled for sm_90 to device objects, not linked (Debian's
 #          clang 22 has no NVPTX device runtime; tests/check_device_objects.sh)
@@ -41,11 +41,11 @@
 #   clean-root  a fresh Debian 12 (debootstrap minbase) runs setup.sh --cuda, then stages host
 #          and main (scripts/clean-root.sh), so no package this machine happens to have can
 #          hide one missing from setup.sh.
-#   llvm22  only with REDU_TEST_LLVM22=1: a second fresh Debian 12 root with clang 22 in
-#          place of clang 19 (setup.sh --cuda --llvm 22; Debian's libomp-19-dev and
-#          libomp-22-dev conflict) runs stages san, fuzz and objects built by clang 22
-#          (scripts/clean-root.sh --llvm 22). Not in CI yet: it adds about 5 minutes to a
-#          run of about 25 on two cores (the root's packages and the sm_90 objects).
+#   llvm22  a second fresh Debian 12 root with clang 22 in place of clang 19 (setup.sh
+#          --cuda --llvm 22; Debian's libomp-19-dev and libomp-22-dev conflict) runs stages
+#          san, fuzz and objects built by clang 22 (scripts/clean-root.sh --llvm 22); where
+#          it is skipped (REDU_TEST_SKIP=llvm22, or no root can be made), san and fuzz run
+#          here with clang 19.
 # Where a clean root cannot be made (not root, or no private mount namespace: an
 # unprivileged container), host, main, san and fuzz run on this machine with clang 19 and
 # stages clean-root and llvm22 say why they were skipped. REDU_TEST_SKIP="host main san fuzz
@@ -285,11 +285,11 @@ else
     run_stage clean-root
   fi
 fi
-# Stages san and fuzz: here with clang 19, or with REDU_TEST_LLVM22=1 in the clang 22 root
-# where roots can be made (the suite under the second compiler, sanitized).
+# Stages san and fuzz: in the clang 22 root where roots can be made (the suite under the
+# second compiler, sanitized), else here with clang 19.
 why=$(clean_root_blocker)
-if [ "${REDU_TEST_LLVM22:-0}" != 1 ] || skipped llvm22 || [ -n "$why" ]; then
-  if [ "${REDU_TEST_LLVM22:-0}" = 1 ] && ! skipped llvm22; then
+if skipped llvm22 || [ -n "$why" ]; then
+  if ! skipped llvm22; then
     echo "== stage llvm22: skipped: $why; stages san and fuzz run here with clang $llvm"
     summary="$summary
    llvm22: skipped ($why)"
