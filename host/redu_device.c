@@ -32,6 +32,25 @@ static int redu__env_int(const char *name)
   return *end || v <= 0 || v > (1L << 30) ? -1 : (int)v;
 }
 
+/* What the NVIDIA and AMD branches below read from their drivers, in one shape. team_limit:
+ * the team (block, workgroup) memory a kernel may take, in bytes. loc receives hwloc's
+ * description of the GPU's place (its PCI address), for the branch's own `where` line. */
+static void redu__device_set_gpu(redu__device *d, const char *name, int units, int max_threads,
+                                 size_t team_limit, double peak_gbps, size_t mem_bytes,
+                                 const int pci[3], char *loc, size_t loc_size)
+{
+  redu__topology_pci_locality(pci[0], pci[1], pci[2], loc, loc_size);
+  snprintf(d->name, sizeof d->name, "%s", name);
+  d->units = units;
+  d->max_threads = max_threads;
+  /* The driver's default per-team limit (libomptarget 19 does not raise NVIDIA's), less
+   * what the device runtime and our static team variables take. */
+  d->team_mem = team_limit > REDU__RUNTIME_TEAM_MEM ? team_limit - REDU__RUNTIME_TEAM_MEM : 0;
+  d->peak_gbps = peak_gbps;
+  d->mem_bytes = mem_bytes;
+  d->pci[0] = pci[0], d->pci[1] = pci[1], d->pci[2] = pci[2];
+}
+
 static redu_status redu__device_setup(redu__device *d, const char *fn)
 {
   int arch = -1, warp = 0, on_host = 0;
@@ -66,18 +85,10 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
                         "does not describe CUDA device %d",
                         fn, num, num);
     char loc[128];
-    redu__topology_pci_locality(p.pci_domain, p.pci_bus, p.pci_device, loc, sizeof loc);
-    snprintf(d->name, sizeof d->name, "%s", p.name);
-    d->units = p.multiprocessors;
-    d->max_threads = p.max_threads_per_block;
-    /* The default per-block limit (libomptarget 19 does not raise it), less what the
-     * device runtime and our static team variables take. */
-    d->team_mem = p.shared_mem_per_block > REDU__RUNTIME_TEAM_MEM
-                      ? (size_t)(p.shared_mem_per_block - REDU__RUNTIME_TEAM_MEM)
-                      : 0;
-    d->peak_gbps = p.peak_gbps;
-    d->mem_bytes = p.total_mem;
-    d->pci[0] = p.pci_domain, d->pci[1] = p.pci_bus, d->pci[2] = p.pci_device;
+    const int pci[3] = {p.pci_domain, p.pci_bus, p.pci_device};
+    redu__device_set_gpu(d, p.name, p.multiprocessors, p.max_threads_per_block,
+                         p.shared_mem_per_block > 0 ? (size_t)p.shared_mem_per_block : 0,
+                         p.peak_gbps, p.total_mem, pci, loc, sizeof loc);
     snprintf(d->where, sizeof d->where,
              "CUDA driver: %d SMs, %d threads/team, %d B team "
              "memory, %.0f GB/s peak memory bandwidth; waits: %s; %s",
@@ -92,15 +103,10 @@ static redu_status redu__device_setup(redu__device *d, const char *fn)
                         "is built for %d (CDNA GPUs: gfx90a, gfx942)",
                         fn, num, h.name, h.isa, h.wavefront, warp);
     char loc[128];
-    redu__topology_pci_locality(h.pci_domain, h.pci_bus, h.pci_device, loc, sizeof loc);
-    snprintf(d->name, sizeof d->name, "%s", h.name);
-    d->units = h.compute_units;
-    d->max_threads = h.max_threads;
-    /* As for NVIDIA: the LDS a workgroup may take, less the device runtime's share. */
-    d->team_mem = h.lds_bytes > REDU__RUNTIME_TEAM_MEM ? h.lds_bytes - REDU__RUNTIME_TEAM_MEM : 0;
-    d->peak_gbps = 0; /* HSA gives no dependable peak (its memory width is deprecated) */
-    d->mem_bytes = h.global_bytes;
-    d->pci[0] = h.pci_domain, d->pci[1] = h.pci_bus, d->pci[2] = h.pci_device;
+    const int pci[3] = {h.pci_domain, h.pci_bus, h.pci_device};
+    /* Peak 0: HSA gives no dependable peak bandwidth (its memory width is deprecated). */
+    redu__device_set_gpu(d, h.name, h.compute_units, h.max_threads, h.lds_bytes, 0, h.global_bytes,
+                         pci, loc, sizeof loc);
     snprintf(d->where, sizeof d->where,
              "HSA runtime: %s, %d CUs, %d threads/team, %zu B LDS, %d-lane wavefronts; %s", h.isa,
              h.compute_units, h.max_threads, h.lds_bytes, h.wavefront, loc);
