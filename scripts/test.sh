@@ -16,7 +16,8 @@
 #          other team counts, which stage host runs; under the sanitizers the host code
 #          differs only in the numbers it plans with), the >2^31-element and stress tests
 #          (label large; the stress matrix is not built), label once and the benchmark
-#          (stage host's); its tree also builds stage fuzz's harness
+#          (stage host's); the heaviest matrices sparser (tests/CMakeLists.txt,
+#          REDU_SAN_SPARSE); its tree also builds stage fuzz's harness
 #                   home: the clang 22 root (stage llvm22), else this machine
 #   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode,
 #          from stage san's tree (the harness links that tree's libredu, which the fuzz
@@ -58,22 +59,27 @@
 #                                     test_region 37, test_udr 25, stress TUs 29, links 33
 #   sm_90 build                       617: libredu 200, test_udr 118 (OpenMPOpt's CGSCC pass
 #                                     is 32 of its 59 s of device passes), stress TUs 119
-#                                     (stress_b 79; built only where a GPU runs them),
-#                                     test_region 59, links 33
+#                                     (stress_b 79), test_region 59, links 33; the tests and
+#                                     stress TUs only where a GPU runs them
 #   codegen check                     about 170, one file at a time
 #   san tree (-O1)                    399 for the suite and the fuzz harness (a second
 #                                     instrumented libredu for the harness cost 254 more)
 #   san, host-fallback pass           78 at -O1; test_udr alone 16.5 at -O1, 141 at -O0
-#   san CTest, wall (2026-11-26)      19 s on the plugin (label kernels left out there: 271
-#                                     s for both passes before), 113 s under host fallback
+#   san CTest, wall (2026-11-27)      13 s on the plugin (label kernels left out there),
+#                                     89 s under host fallback (176 s with test_bins,
+#                                     test_scan and test_segmented whole, and libredu's
+#                                     kernels coverage-instrumented for the fuzzer; 2026-11-26
+#                                     113 s)
 #   label once                        34 per pass (compilers and scripts)
 #   fuzz                              60 s of fuzzing, 2 x 30
 # In the clean root (2026-11-25): the root ready in 5 s from the cached base (building that
 # base, once a month, 56 s), setup.sh --cuda 68 s, CTest 137 s on the plugin and 102 s under
 # host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
-# 38, now in the plugin pass only, as the forced plans are), main 12 s. A whole run on this
-# machine, 2026-11-26: 1305 s, CPU seconds clean-root 744, san 950, fuzz 26, nvptx 822 (2550
-# in all; 1459 s and 2837 before the plan, kernels and stress changes).
+# 38, now in the plugin pass only, as the forced plans are), main 12 s. The clang 22 root on
+# a quiet machine (2026-11-27): 664 s, setup.sh --llvm 22 46 s, san 363, fuzz 63, objects 187.
+# A whole run on this machine (CI on a clean clone, 2026-11-27): 1389 s and 2624 CPU s,
+# clean-root 699 s, llvm22 682 s (san 386, fuzz 63, objects 165), nvptx 926 s beside them
+# (the day before, without the clang 22 root: 1478 s, nvptx 1417).
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
