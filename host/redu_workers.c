@@ -7,21 +7,70 @@
 #include "host/redu_topology.h"
 #include "redu.h"
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
-typedef enum { REDU__W_IDLE, REDU__W_WORK, REDU__W_DONE } redu__worker_state;
+enum { REDU__W_IDLE, REDU__W_WORK, REDU__W_DONE };
+
+/* A GPU's worker, and the caller waiting for it, poll the state for up to this long before
+ * sleeping on the condition variable: a sleeping thread's wake-up is on the call's critical
+ * path twice (the worker's start, the caller's return). The same idea as libomp's
+ * KMP_BLOCKTIME (200 ms by default), kept short. CPU devices' workers never poll: their
+ * parts' OpenMP threads need every core. */
+enum { REDU__WORKER_POLL_NS = 1000 * 1000 };
 
 struct redu__worker {
   int device;
+  int poll;        /* whether waits on this worker poll first (a GPU's worker) */
   char where[160]; /* how the thread is placed, from its binding */
   pthread_mutex_t mu;
   pthread_cond_t cv; /* state changes, both ways */
-  redu__worker_state state;
+  _Atomic int state; /* written under mu; polled without it */
   void (*job)(void *);
   void *arg;
   redu__worker *next; /* in the idle list */
 };
+
+static long long redu__now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Returns once w's state is `want`: polled first (w->poll), then asleep on the condition
+ * variable. The state is written under the mutex and the condition broadcast, so the sleep
+ * cannot miss the change; the acquire load pairs with the writer's release store, so what
+ * was written before it (the job, its results) is seen. */
+static void redu__worker_await(redu__worker *w, int want)
+{
+  if (w->poll) {
+    long long end = redu__now_ns() + REDU__WORKER_POLL_NS;
+    for (unsigned i = 1;; ++i) {
+      if (atomic_load_explicit(&w->state, memory_order_acquire) == want)
+        return;
+      if (i % 64 == 0 && redu__now_ns() > end)
+        break;
+      sched_yield();
+    }
+  }
+  pthread_mutex_lock(&w->mu);
+  while (atomic_load_explicit(&w->state, memory_order_relaxed) != want)
+    pthread_cond_wait(&w->cv, &w->mu);
+  pthread_mutex_unlock(&w->mu);
+}
+
+/* Sets w's state (and wakes a sleeping waiter). */
+static void redu__worker_set(redu__worker *w, int state)
+{
+  pthread_mutex_lock(&w->mu);
+  atomic_store_explicit(&w->state, state, memory_order_release);
+  pthread_cond_broadcast(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+}
 
 static pthread_mutex_t redu__pool_mu = PTHREAD_MUTEX_INITIALIZER;
 static redu__worker *redu__idle;
@@ -50,15 +99,10 @@ static void redu__worker_place(redu__worker *w, const char *fn)
 static void *redu__worker_main(void *arg)
 {
   redu__worker *w = arg;
-  pthread_mutex_lock(&w->mu);
   for (;;) {
-    while (w->state != REDU__W_WORK)
-      pthread_cond_wait(&w->cv, &w->mu);
-    pthread_mutex_unlock(&w->mu);
+    redu__worker_await(w, REDU__W_WORK);
     w->job(w->arg);
-    pthread_mutex_lock(&w->mu);
-    w->state = REDU__W_DONE;
-    pthread_cond_broadcast(&w->cv);
+    redu__worker_set(w, REDU__W_DONE);
   }
   return NULL;
 }
@@ -87,7 +131,9 @@ static redu__worker *redu__worker_new(int device, const char *fn)
   if (!w || !st)
     goto fail;
   w->device = device;
-  w->state = REDU__W_IDLE;
+  redu__device *d;
+  w->poll = redu__device_get(device, &d, fn) == REDU_OK && d->pci[0] >= 0; /* a GPU */
+  atomic_init(&w->state, REDU__W_IDLE);
   pthread_mutex_init(&w->mu, NULL);
   pthread_cond_init(&w->cv, NULL);
   *st = (redu__worker_start){w, fn};
@@ -120,22 +166,16 @@ redu__worker *redu__worker_run(int device, const char *fn, void (*job)(void *), 
   pthread_mutex_unlock(&redu__pool_mu);
   if (!w && !(w = redu__worker_new(device, fn)))
     return NULL;
-  pthread_mutex_lock(&w->mu);
-  w->job = job;
+  w->job = job; /* the worker waits for WORK: it reads these only after the store below */
   w->arg = arg;
-  w->state = REDU__W_WORK;
-  pthread_cond_broadcast(&w->cv);
-  pthread_mutex_unlock(&w->mu);
+  redu__worker_set(w, REDU__W_WORK);
   return w;
 }
 
 void redu__worker_wait(redu__worker *w, char *where, size_t len)
 {
-  pthread_mutex_lock(&w->mu);
-  while (w->state != REDU__W_DONE)
-    pthread_cond_wait(&w->cv, &w->mu);
-  w->state = REDU__W_IDLE;
-  pthread_mutex_unlock(&w->mu);
+  redu__worker_await(w, REDU__W_DONE);
+  redu__worker_set(w, REDU__W_IDLE);
   /* Placed before its first job ran, and never again: where is stable now. */
   snprintf(where, len, "%s", w->where);
   pthread_mutex_lock(&redu__pool_mu);

@@ -2,7 +2,7 @@
  * (host/redu_multi.c) hands each part to a worker bound near that part's GPU. Starting a
  * thread per part and call cost 75-90 us per 2-part call on the 2-core host (thread
  * creation, libomp's registration of a new thread, hwloc binding); a kept worker costs one
- * wake-up. */
+ * wake-up, or none while it still polls after its last part (a GPU's: redu_workers.c). */
 #ifndef REDU_WORKERS_H
 #define REDU_WORKERS_H
 
