@@ -412,18 +412,18 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         _Pragma("clang loop unroll(disable)")                                                      \
         for (unsigned w = 1; w < nwarps; ++w)                                                      \
           agg = COMBINE(agg, slots[w]);                                                            \
-        unsigned claim =                                                                           \
-            0; /* the next tile, asked first: the answer comes during the look-back */             \
+        A c = PFX##_look_back(s, agg, carry, lb, lane);                                            \
+        /* The next tile, claimed once the look-back is done: claimed before it, the tile          \
+         * waited for this whole look-back before it started, and the later tiles of its block     \
+         * for it (H100, single pass i32 2^27 1.21 -> 0.98 ms, f64 3.13 -> 2.56). */               \
         if (lane == 0) {                                                                           \
           unsigned *counter = (unsigned *)lb->status + (lb->epoch & 1);                            \
+          unsigned claim;                                                                          \
           _Pragma("omp atomic capture")                                                            \
           {                                                                                        \
             claim = *counter;                                                                      \
             *counter += 1;                                                                         \
           }                                                                                        \
-        }                                                                                          \
-        A c = PFX##_look_back(s, agg, carry, lb, lane);                                            \
-        if (lane == 0) {                                                                           \
           slots[nwarps] = c;                                                                       \
           *next = claim;                                                                           \
         }                                                                                          \
