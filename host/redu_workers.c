@@ -24,7 +24,7 @@ enum { REDU__WORKER_POLL_NS = 1000 * 1000 };
 
 struct redu__worker {
   int device;
-  int poll;        /* whether waits on this worker poll first (a GPU's worker) */
+  int pci[3];      /* the GPU's PCI place from its driver; pci[0] < 0: a CPU device */
   char where[160]; /* how the thread is placed, from its binding */
   pthread_mutex_t mu;
   pthread_cond_t cv; /* state changes, both ways */
@@ -41,13 +41,13 @@ static long long redu__now_ns(void)
   return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/* Returns once w's state is `want`: polled first (w->poll), then asleep on the condition
+/* Returns once w's state is `want`: polled first (a GPU's worker), then asleep on the condition
  * variable. The state is written under the mutex and the condition broadcast, so the sleep
  * cannot miss the change; the acquire load pairs with the writer's release store, so what
  * was written before it (the job, its results) is seen. */
 static void redu__worker_await(redu__worker *w, int want)
 {
-  if (w->poll) {
+  if (w->pci[0] >= 0) {
     long long end = redu__now_ns() + REDU__WORKER_POLL_NS;
     for (unsigned i = 1;; ++i) {
       if (atomic_load_explicit(&w->state, memory_order_acquire) == want)
@@ -88,12 +88,11 @@ static void redu__pool_init(void) { pthread_atfork(NULL, NULL, redu__pool_forget
 
 /* A GPU's worker runs near the GPU (hwloc, from the PCI address its driver gave); CPU
  * devices use every core, so their workers stay where they are. */
-static void redu__worker_place(redu__worker *w, const char *fn)
+static void redu__worker_place(redu__worker *w)
 {
-  redu__device *d;
   snprintf(w->where, sizeof w->where, "not bound (a CPU device)");
-  if (redu__device_get(w->device, &d, fn) == REDU_OK && d->pci[0] >= 0)
-    redu__topology_bind_near_pci(d->pci[0], d->pci[1], d->pci[2], w->where, sizeof w->where);
+  if (w->pci[0] >= 0)
+    redu__topology_bind_near_pci(w->pci[0], w->pci[1], w->pci[2], w->where, sizeof w->where);
 }
 
 static void *redu__worker_main(void *arg)
@@ -107,48 +106,39 @@ static void *redu__worker_main(void *arg)
   return NULL;
 }
 
-typedef struct redu__worker_start {
-  redu__worker *w;
-  const char *fn;
-} redu__worker_start;
-
 /* The first job of a new worker: place the thread, then wait for work like any worker. */
 static void *redu__worker_first(void *arg)
 {
-  redu__worker_start *st = arg;
-  redu__worker *w = st->w;
-  redu__worker_place(w, st->fn);
-  free(st);
-  return redu__worker_main(w);
+  redu__worker_place(arg);
+  return redu__worker_main(arg);
 }
 
 static redu__worker *redu__worker_new(int device, const char *fn)
 {
   redu__worker *w = calloc(1, sizeof *w);
-  redu__worker_start *st = malloc(sizeof *st);
   pthread_attr_t attr;
   pthread_t th;
-  if (!w || !st)
-    goto fail;
+  if (!w)
+    return NULL;
   w->device = device;
   redu__device *d;
-  w->poll = redu__device_get(device, &d, fn) == REDU_OK && d->pci[0] >= 0; /* a GPU */
+  int found = redu__device_get(device, &d, fn) == REDU_OK;
+  for (int k = 0; k < 3; ++k)
+    w->pci[k] = found ? d->pci[k] : -1;
   atomic_init(&w->state, REDU__W_IDLE);
   pthread_mutex_init(&w->mu, NULL);
   pthread_cond_init(&w->cv, NULL);
-  *st = (redu__worker_start){w, fn};
-  if (pthread_attr_init(&attr) != 0)
-    goto fail_sync;
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  int rc = pthread_create(&th, &attr, redu__worker_first, st);
-  pthread_attr_destroy(&attr);
+  int rc = pthread_attr_init(&attr);
+  if (rc == 0) {
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    rc = pthread_create(&th, &attr, redu__worker_first, w);
+    pthread_attr_destroy(&attr);
+  }
   if (rc == 0)
     return w;
-fail_sync:
   pthread_cond_destroy(&w->cv);
   pthread_mutex_destroy(&w->mu);
-fail:
-  free(w), free(st);
+  free(w);
   return NULL;
 }
 

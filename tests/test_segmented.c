@@ -16,10 +16,9 @@ static const char *const dist_names[] = {"all empty", "all length 1", "uniform 1
                                          "power-law", "one giant",    "start at 7"};
 
 /* Power-law segments up to 2^power_bits elements: 2^17, or 2^12 for the forced plans and the
- * sanitized build
- * (`test_segmented plans`, tests/CMakeLists.txt): the longest segments took most of the
- * test's time under one team of 32 threads on a 2-core CPU, and the planner's own run has
- * them. */
+ * sanitized build (`test_segmented plans`, tests/CMakeLists.txt): the longest segments took
+ * most of the test's time under one team of 32 threads on a 2-core CPU, and the planner's own
+ * run has them. */
 static int power_bits = 17;
 
 /* Offsets of distribution d: *nseg segments, offsets[0 .. nseg]. */
