@@ -244,7 +244,7 @@
 
 #define REDU__DEFINE_SCAN_UDR(name, T)                                                             \
   REDU__DEFINE_SCAN(redu__scan_kernel_##name, T, T, redu_identity_##name(), redu__self,            \
-                    redu_combine_##name, redu__same)                                               \
+                    redu_combine_##name, redu__same, 0)                                            \
   static inline redu_status redu__scan_call_##name(int device, const T *x, T *y, size_t n,         \
                                                    const redu_options *opts, int exclusive,        \
                                                    const char *fn)                                 \

@@ -22,9 +22,9 @@
 #define REDU__XS_FINISH_F64(a) redu__xs_finish_f64(a, redu__unsure)
 #define REDU__XS_FINISH_F32(a) redu__xs_finish_f32(a, redu__unsure)
 REDU__DEFINE_SCAN(redu__xs_f64, double, redu__xs, REDU__XS_IDENT, redu__xs_lift_f64,
-                  redu__xs_combine, REDU__XS_FINISH_F64)
+                  redu__xs_combine, REDU__XS_FINISH_F64, 1)
 REDU__DEFINE_SCAN(redu__xs_f32, float, redu__xs, REDU__XS_IDENT, redu__xs_lift_f32,
-                  redu__xs_combine, REDU__XS_FINISH_F32)
+                  redu__xs_combine, REDU__XS_FINISH_F32, 1)
 REDU__DEFINE_SEGMENTED_SCAN(redu__xs_f64, double, redu__xs, REDU__XS_IDENT, redu__xs_lift_f64,
                             redu__xs_combine, REDU__XS_FINISH_F64)
 REDU__DEFINE_SEGMENTED_SCAN(redu__xs_f32, float, redu__xs, REDU__XS_IDENT, redu__xs_lift_f32,

@@ -23,7 +23,7 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
 /* One value row: the kernels, the initial value (opts->init lifted as an element, or the
  * identity), the array scan and the segmented one of either kind, and their typed calls. */
 #define REDU__SCAN_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)           \
-  REDU__DEFINE_SCAN(redu__s_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FINISH)                      \
+  REDU__DEFINE_SCAN(redu__s_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FINISH, 1)                   \
   REDU__DEFINE_SEGMENTED_SCAN(redu__s_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FINISH)            \
   static A redu__scan_init_##op##_##sfx(const redu_options *opts)                                  \
   {                                                                                                \
