@@ -360,22 +360,22 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     A own = (IDENT), mine = (IDENT);                                                               \
     _Pragma("clang loop unroll(full)")                                                             \
     for (unsigned r = 0; r < redu__rows; ++r) {                                                    \
-      size_t row = wb + (size_t)r * ws * redu__vec, c = row + (size_t)lane * redu__vec;            \
-      if (row < t1) { /* else the tile ended before this row */                                    \
-        A loc = (IDENT);                                                                           \
+      size_t row = wb + (size_t)r * ws * redu__vec; /* the row's first element */                  \
+      size_t c = row + (size_t)lane * redu__vec;    /* the lane's first */                         \
+      A loc = (IDENT);                                                                             \
+      if (c < t1) {                                                                                \
+        loc = LIFT(in.v[r][0], c);                                                                 \
         _Pragma("clang loop unroll(full)")                                                         \
-        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
+        for (unsigned k = 1; k < redu__vec; ++k)                                                   \
           if (c + k < t1)                                                                          \
-            loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);             \
+            loc = COMBINE(loc, LIFT(in.v[r][k], c + k));                                           \
+        if (COMMUTES)                                                                              \
+          mine = r ? COMBINE(mine, loc) : loc;                                                     \
+      }                                                                                            \
+      if (!COMMUTES && row < t1) { /* lanes past t1 hold the identity, and join no fold */         \
         size_t lanes = (t1 - row + redu__vec - 1) / redu__vec;                                     \
-        unsigned have = lanes < ws ? (unsigned)lanes : ws;                                         \
-        if (COMMUTES) {                                                                            \
-          if (c < t1)                                                                              \
-            mine = r ? COMBINE(mine, loc) : loc;                                                   \
-        } else {                                                                                   \
-          A t = PFX##_lanes_fold(loc, have, lane);                                                 \
-          own = r ? COMBINE(own, t) : t;                                                           \
-        }                                                                                          \
+        A t = PFX##_lanes_fold(loc, lanes < ws ? (unsigned)lanes : ws, lane);                      \
+        own = r ? COMBINE(own, t) : t;                                                             \
       }                                                                                            \
     }                                                                                              \
     if (COMMUTES && wb < t1) {                                                                     \
@@ -633,21 +633,23 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       nblocks = units;                                                                             \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (size_t blk = team; blk < nblocks; blk += nteams) {                                        \
-      size_t b0 = PFX##_block_at(n, nblocks, blk, tile);                                           \
-      size_t b1 = PFX##_block_at(n, nblocks, blk + 1, tile);                                       \
+      size_t end = PFX##_block_at(n, nblocks, blk + 1, tile);                                      \
+      size_t t0 = PFX##_block_at(n, nblocks, blk, tile), first = t0;                               \
       A total = (IDENT), mine = (IDENT);                                                           \
-      PFX##_rows in = PFX##_load(x, b0, b1 - b0 < tile ? b1 : b0 + tile, tid), ahead;              \
-      REDU__DEV_PRIVATE(in, ahead)                                                                 \
+      /* The next tile's elements load while this one is folded. */                                \
+      PFX##_rows next = PFX##_load(x, t0, end - t0 < tile ? end : t0 + tile, tid);                 \
+      REDU__DEV_PRIVATE(next)                                                                      \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t t0 = b0; t0 < b1;) {                                                             \
-        size_t t1 = b1 - t0 < tile ? b1 : t0 + tile;                                               \
-        ahead = in;                                                                                \
-        if (t1 < b1)                                                                               \
-          ahead = PFX##_load(x, t1, b1 - t1 < tile ? b1 : t1 + tile, tid);                         \
+      while (t0 < end) {                                                                           \
+        size_t t1 = end - t0 < tile ? end : t0 + tile;                                             \
+        PFX##_rows in = next;                                                                      \
+        REDU__DEV_PRIVATE(in)                                                                      \
+        if (t1 < end)                                                                              \
+          next = PFX##_load(x, t1, end - t1 < tile ? end : t1 + tile, tid);                        \
         A own =                                                                                    \
             PFX##_warp_total(in, t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T)), t1, lane);  \
         if (COMMUTES) {                                                                            \
-          mine = t0 == b0 ? own : COMBINE(mine, own);                                              \
+          mine = t0 == first ? own : COMBINE(mine, own);                                           \
         } else {                                                                                   \
           if (lane == 0)                                                                           \
             scratch[warp] = own;                                                                   \
@@ -655,11 +657,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
           if (tid == 0) {                                                                          \
             _Pragma("clang loop unroll(disable)")                                                  \
             for (unsigned w = 0; w < nwarps; ++w)                                                  \
-              total = t0 == b0 && w == 0 ? scratch[0] : COMBINE(total, scratch[w]);                \
+              total = t0 == first && w == 0 ? scratch[0] : COMBINE(total, scratch[w]);             \
           }                                                                                        \
           _Pragma("omp barrier") /* the slots are free for the next tile */                        \
         }                                                                                          \
-        in = ahead;                                                                                \
         t0 = t1;                                                                                   \
       }                                                                                            \
       if (COMMUTES) {                                                                              \
