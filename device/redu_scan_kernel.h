@@ -613,15 +613,16 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   /* Reduce-then-scan's first launch: the total of each of the team's blocks into partials.        \
    * GPUs: each warp folds its rows of every tile (PFX_warp_total, no prefixes); where COMBINE     \
    * commutes a warp keeps one total over the block's tiles and the team combines the warps        \
-   * once a block, else the warps' totals combine after every tile, in order. CPUs: PFX_team.      \
+   * once a block, else the warps' totals combine after every tile, in order. CPUs: PFX_team       \
+   * (y only for its alignment test: nothing is written).                                          \
    * A kernel of its own: in one kernel with the scan's second launch, this code raised that       \
    * launch's registers past its launch bounds (spills; i32 at 2^24 0.12 -> 0.18 ms). */           \
   static inline __attribute__((flatten)) void PFX##_team_fold(                                     \
-      const T *x, size_t n, size_t nblocks, size_t slots, size_t team_mem, void *spill,            \
+      const T *x, T *y, size_t n, size_t nblocks, size_t slots, size_t team_mem, void *spill,      \
       A *partials)                                                                                 \
   {                                                                                                \
     if (redu__dev_vector_chunks()) {                                                               \
-      PFX##_team(x, NULL, n, nblocks, (IDENT), 0, 0, slots, team_mem, spill, partials, NULL);      \
+      PFX##_team(x, y, n, nblocks, (IDENT), 0, 0, slots, team_mem, spill, partials, NULL);         \
       return;                                                                                      \
     }                                                                                              \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
@@ -736,10 +737,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     }                                                                                              \
     if (nblocks > 1) {                                                                             \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, partials, spill) ompx_dyn_cgroup_mem(team_mem)             \
+                       is_device_ptr(x, y, partials, spill) ompx_dyn_cgroup_mem(team_mem)          \
                            ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS))))) \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team_fold(x, n, nblocks, slots, team_mem, spill, partials);                            \
+      PFX##_team_fold(x, y, n, nblocks, slots, team_mem, spill, partials);                         \
     }                                                                                              \
     /* The phase an argument, not a constant: with a constant, clang 19 gave the i32 sum's         \
      * kernel 128 registers and 320 bytes of stack instead of 123 and none. */                     \
