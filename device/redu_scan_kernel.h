@@ -8,7 +8,10 @@
  * FINISH(init . x[0] . ... . x[i - 1]) (exclusive) for i in [0, n), `.` being COMBINE over
  * LIFTed elements (the op table's columns, device/redu_op_table.h). FINISH may name
  * `redu__unsure`, the launch's L->counter (device memory): exact scans' finish marks there a
- * prefix it could not round (device/redu_exact_scan.h); other finishes ignore it. x and y are
+ * prefix it could not round (device/redu_exact_scan.h); other finishes ignore it. COMMUTES: 1
+ * where COMBINE(a, b) = COMBINE(b, a) (the built-in value ops, exact sums), so that
+ * reduce-then-scan's first launch may fold a warp's elements out of index order; 0 for
+ * declared combiners, which it folds in order (PFX_warp_total). x and y are
  * device addresses; y may be x (each element is read before its own result is written, by the
  * thread that writes it), but may not overlap it otherwise.
  *
