@@ -46,6 +46,33 @@ static inline redu__x_lane redu__x_region_take(redu__x_lane s, double v, redu__r
                            c.tid % redu__dev_warp_size(), REDU__X_SUM_BIAS, REDU__X_SUM_LIMBS);
 }
 
+/* One round's terms: an exact kind's variable after each of up to REDU__X_ROUND_MAX iterations
+ * of the thread, held until the round's takes (REDU__LOOP_x in device/redu_region_for.h). A
+ * vector, not an array: an array indexed in a target region, or passed to a function, has
+ * its address taken, and clang globalizes such locals on GPUs. It crosses calls as four
+ * 16-byte quarters: as one argument it would change x86-64's ABI without AVX-512 (-Wpsabi). */
+enum { REDU__X_ROUND_MAX = 8 };
+typedef double redu__x_terms __attribute__((ext_vector_type(REDU__X_ROUND_MAX)));
+typedef double redu__x_term_pair __attribute__((ext_vector_type(2)));
+#define REDU__X_TERMS_NONE ((redu__x_terms)(-0.0))
+
+/* After a round: its first `count` terms (4 or 8, a constant where the loop is expanded). */
+static inline redu__x_lane redu__x_region_take_round(redu__x_lane s, redu__x_term_pair t01,
+                                                     redu__x_term_pair t23, redu__x_term_pair t45,
+                                                     redu__x_term_pair t67, size_t count,
+                                                     redu__region_thread c, int k)
+{
+  s = redu__x_region_take(redu__x_region_take(s, t01.x, c, k), t01.y, c, k);
+  s = redu__x_region_take(redu__x_region_take(s, t23.x, c, k), t23.y, c, k);
+  if (count > 4) {
+    s = redu__x_region_take(redu__x_region_take(s, t45.x, c, k), t45.y, c, k);
+    s = redu__x_region_take(redu__x_region_take(s, t67.x, c, k), t67.y, c, k);
+  }
+  return s;
+}
+#define REDU__X_TAKE_ROUND(s, t, count, c, k)                                                      \
+  redu__x_region_take_round(s, (t).lo.lo, (t).lo.hi, (t).hi.lo, (t).hi.hi, count, c, k)
+
 /* The team step: the warp's lanes into its accumulator, the team's warps into its partial. */
 static inline int redu__x_region_team(redu__x_lane s, redu__region_thread c, int k)
 {

@@ -25,16 +25,21 @@
  * one load in flight per thread (PTX of bench_regions.c; on the H100 the trivial region at
  * 0.483 ms with unroll 2, 4 or 8 and any plan, 1.35x the array API). A body that cannot be
  * unrolled (rare) makes clang warn with -Wpass-failed; define REDU_REGION_UNROLL empty to
- * opt out (it then replaces both counts). */
+ * opt out (it then replaces both counts, and the full unroll of an exact kind's round).
+ * An exact kind's round (REDU__LOOP_x) is unrolled whole on every target: its count is a
+ * constant, 4 or 8. */
 #ifdef REDU_REGION_UNROLL
 #define REDU__UNROLL_ONE REDU_REGION_UNROLL
 #define REDU__UNROLL_MANY REDU_REGION_UNROLL
+#define REDU__UNROLL_ROUND REDU_REGION_UNROLL
 #elif defined(__NVPTX__) || defined(__AMDGCN__)
 #define REDU__UNROLL_ONE _Pragma("clang loop unroll_count(8)")
 #define REDU__UNROLL_MANY _Pragma("clang loop unroll_count(4)")
+#define REDU__UNROLL_ROUND _Pragma("unroll")
 #else
 #define REDU__UNROLL_ONE
 #define REDU__UNROLL_MANY
+#define REDU__UNROLL_ROUND _Pragma("unroll")
 #endif
 /* ONE for a list of at most one pointer, else MANY (the pick of REDU__NARGS2). */
 #define REDU__ONE_OR_MANY(...)                                                                     \
@@ -204,6 +209,8 @@
 #define REDU__SMALL_b(p)
 /* An exact kind's expansion state (device/redu_region_exact.h). */
 #define REDU__XS(k) REDU__CAT(redu__xs_, k)
+/* Its round's terms (REDU__LOOP_x). */
+#define REDU__XT(k) REDU__CAT(redu__xt_, k)
 #define REDU__ORDER(k, p) REDU__XCAT(REDU__ORDER_, REDU__MARK(k, p))(p)
 #define REDU__ORDER_(p) | REDU__CAT(redu__order_, REDU__KIND p)
 #define REDU__ORDER_x REDU__ORDER_
@@ -234,6 +241,7 @@
   REDU__SHADOW_END
 #define REDU__PRIVATE_x(k, p)                                                                      \
   for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
+    for (redu__x_terms REDU__XT(k) = REDU__X_TERMS_NONE; redu__c.go;)                              \
   REDU__PRIVATE_(k, p)
 /* An arg kind's two variables, from the identity record's value and REDU_NO_INDEX. */
 #define REDU__ARG_OUT(p) REDU__CAT(redu__region_out_, REDU__KIND p)
@@ -245,15 +253,22 @@
        redu__c.go;)                                                                                \
     for (size_t REDU__IDX p = REDU_NO_INDEX; redu__c.go;)                                          \
   REDU__SHADOW_END
-/* After each iteration, exact kinds: the variable's value into the expansion, the variable
- * back to -0.0. */
+/* After each iteration, exact kinds: the variable's value kept as the round's term, the
+ * variable back to -0.0; after each round, the round's terms into the expansion. */
+#define REDU__KEEP(k, p) REDU__XCAT(REDU__KEEP_, REDU__MARK(k, p))(k, p)
+#define REDU__KEEP_(k, p)
+#define REDU__KEEP_a REDU__KEEP_
+#define REDU__KEEP_b REDU__KEEP_
+#define REDU__KEEP_x(k, p)                                                                         \
+  , REDU__XT(k)[redu__u] = (double)REDU__VAR p,                                                    \
+    REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)()
 #define REDU__TAKE(k, p) REDU__XCAT(REDU__TAKE_, REDU__MARK(k, p))(k, p)
 #define REDU__TAKE_(k, p)
 #define REDU__TAKE_a REDU__TAKE_
 #define REDU__TAKE_b REDU__TAKE_
 #define REDU__TAKE_x(k, p)                                                                         \
-  , REDU__XS(k) = redu__x_region_take(REDU__XS(k), (double)REDU__VAR p, redu__c, k),               \
-    REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)()
+  , REDU__XS(k) = REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XT(k), redu__round, redu__c, k),           \
+    REDU__XT(k) = REDU__X_TERMS_NONE
 #define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
 #define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
@@ -286,17 +301,30 @@
     REDU__IDX p = redu__v.i;                                                                       \
   }
 /* The user's loop. Without exact kinds, unrolled on GPUs (REDU__UNROLL_ONE or _MANY, above). With
- * them, warp-uniform: every lane of a warp runs until the warp's last index (the steps that take
- * terms vote and shuffle), an iteration past the lane's end skips the body, and each
- * iteration's end takes the exact kinds' terms. Votes inside a loop cannot be unrolled (a
- * remainder loop would split the warp), so that loop is not. The pick is by name, in the
- * preprocessor (REDU__XMARK). */
+ * them, in rounds, warp-uniform: every lane of a warp runs until the warp's last round (the
+ * steps that take terms vote and shuffle); a round is the thread's next REDU__X_ROUND_<unroll>
+ * iterations (8 over one array, 4 over two or more, as the unroll counts), unrolled with no
+ * vote between them, so their loads are in flight together; an iteration past the lane's end
+ * skips the body; each iteration's end keeps the exact kinds' terms, the round's end takes
+ * them. One iteration a round, with a vote and a take after each, left one load in flight per
+ * thread (H100, 2^27 doubles, trivial body: 5.8x the rounded region). The pick is by name, in
+ * the preprocessor (REDU__XMARK). */
+#define REDU__X_ROUND_ONE 8
+#define REDU__X_ROUND_MANY 4
 #define REDU__LOOP(i, unroll, ...)                                                                 \
   REDU__LOOP_PICK(i, unroll, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
 #define REDU__LOOP_PICK(i, unroll, marks, ...) REDU__LOOP_PICK2(i, unroll, (marks), __VA_ARGS__)
 #define REDU__LOOP_PICK2(i, unroll, marks, ...)                                                    \
   REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, unroll, __VA_ARGS__)
 #define REDU__ANY(...) __VA_OPT__(x)
+/* A region with an exact kind is compiled for at most REDU__X_MAX_THREADS threads a team (CUDA's
+ * launch bounds: 128 registers), as the exact kernels are, and planned so (host/redu_plan.c).
+ * Unbounded, its kernel took 227 registers on the H100 and ran in 256-thread teams, one
+ * resident per SM. */
+#define REDU__BOUNDS(...) REDU__BOUNDS_PICK((REDU__MAP(REDU__XMARK, __VA_ARGS__)))
+#define REDU__BOUNDS_PICK(marks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)()
+#define REDU__BOUNDS_()
+#define REDU__BOUNDS_x() ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
 #define REDU__LOOP_(i, unroll, ...)                                                                \
   REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
   for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
@@ -307,10 +335,15 @@
          redu__once = ((void)i, (void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 #define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
 #define REDU__LOOP_x(i, unroll, ...)                                                               \
-  for (size_t i = redu__c.first; redu__dev_warp_any(i < redu__c.end);                              \
-       i += redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                                       \
-    for (size_t redu__at = i, redu__live = i < redu__c.end; redu__live;                            \
-         redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
+  for (size_t redu__base = redu__c.first, redu__round = REDU__CAT(REDU__X_ROUND_, unroll);         \
+       redu__dev_warp_any(redu__base < redu__c.end);                                               \
+       redu__base += redu__round * redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                \
+    REDU__UNROLL_ROUND                                                                             \
+  for (unsigned redu__u = 0; redu__u < redu__round;                                                \
+       (void)redu__u REDU__MAP(REDU__KEEP, __VA_ARGS__), ++redu__u)                                \
+    for (size_t i = redu__base + redu__u * redu__c.step, redu__at = i,                             \
+                redu__live = i < redu__c.end;                                                      \
+         redu__live; redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 
 /* After the region: results into the variables (now, or in a host task after the target
  * task when asynchronous). */
@@ -360,7 +393,8 @@
       when(st, __VA_ARGS__) else REDU__PRAGMA(                                                     \
           omp target teams device(redu__r.call.launch.device) num_teams(redu__r.call.launch.teams) \
               thread_limit(redu__r.call.launch.threads) ompx_dyn_cgroup_mem(redu__tmem)            \
-                  REDU__UNPAREN clauses REDU__CAT(REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))   \
+                  REDU__BOUNDS(__VA_ARGS__) REDU__UNPAREN clauses REDU__CAT(                       \
+                      REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))                               \
   REDU__PRAGMA(omp parallel num_threads(redu__threads))                                            \
   for (redu__region_thread redu__c = redu__region_thread_make(                                     \
            redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill, redu__part,     \

@@ -36,7 +36,7 @@ static int redu__index_call(const redu__call_shape *s)
  * kind's limit applies to it. */
 static int redu__gpu_max_threads(const redu__call_shape *s)
 {
-  return s->exact                           ? REDU__X_MAX_THREADS
+  return s->exact || s->region_exact        ? REDU__X_MAX_THREADS
          : s->scan                          ? REDU__SCAN_MAX_THREADS
          : s->segmented                     ? REDU__SEG_MAX_THREADS(s->acc_size)
          : redu__index_call(s) && !s->query ? REDU__INDEX_MAX_THREADS(s->acc_size)
@@ -74,8 +74,11 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
      * 0.235 ms with 528 teams (four waves of one 384-thread team per SM), 0.207-0.213 with
      * 132 and REDU__INDEX_MAX_THREADS; the 256-byte sum 6.98 -> 6.34 ms; the complex sum
      * and min-loc unchanged (docs/performance.md). */
+    /* Regions with an exact kind: the exact kernels' launch bounds (device/redu_region_for.h)
+     * and, like them, one team per SM. */
+    int exact = shape->exact || shape->region_exact;
     p->teams_per_unit =
-        shape->exact || shape->segmented || redu__index_call(shape) ? 1 : REDU__GPU_TEAMS_PER_UNIT;
+        exact || shape->segmented || redu__index_call(shape) ? 1 : REDU__GPU_TEAMS_PER_UNIT;
     int threads = acc_size <= REDU__GPU_ACC_512_THREADS   ? REDU__GPU_THREADS
                   : acc_size <= REDU__GPU_ACC_256_THREADS ? REDU__GPU_THREADS / 2
                                                           : REDU__GPU_THREADS / 4;
@@ -85,9 +88,8 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
     p->threads = threads <= d->max_threads ? threads : d->max_threads;
     size_t want = redu__div_up(bytes, (size_t)p->threads * REDU__MIN_BYTES_PER_THREAD);
     size_t full = (size_t)d->units * (size_t)p->teams_per_unit;
-    size_t league = shape->exact || shape->segmented
-                        ? full
-                        : (size_t)d->units * (size_t)REDU__GPU_TEAMS_PER_UNIT;
+    size_t league =
+        exact || shape->segmented ? full : (size_t)d->units * (size_t)REDU__GPU_TEAMS_PER_UNIT;
     p->teams = (int)(want < full ? want : full);
     p->pad_teams = (int)(want < league ? want : league);
   }
@@ -172,8 +174,8 @@ redu_status redu__plan_make(const redu__device *d, size_t n, const redu__call_sh
     return redu__fail(REDU_ERR_BAD_OPTION,
                       "%s: %d threads per team (from %s); %s run at most %d threads per team on "
                       "a GPU (their kernels' launch bounds): ask for fewer",
-                      fn, p->threads, src ? src : "planner", shape->exact ? "exact sums" : kind,
-                      most);
+                      fn, p->threads, src ? src : "planner",
+                      shape->exact || shape->region_exact ? "exact sums" : kind, most);
   }
   if (opts && (opts->flags & REDU_TEAM_TREE) && (opts->flags & REDU_TEAM_SHUFFLE))
     return redu__fail(REDU_ERR_BAD_OPTION,
