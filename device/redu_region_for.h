@@ -209,8 +209,9 @@
 #define REDU__SMALL_b(p)
 /* An exact kind's expansion state (device/redu_region_exact.h). */
 #define REDU__XS(k) REDU__CAT(redu__xs_, k)
-/* Its round's terms (REDU__LOOP_x). */
+/* Its terms of this round and of the round before (REDU__LOOP_x). */
 #define REDU__XT(k) REDU__CAT(redu__xt_, k)
+#define REDU__XP(k) REDU__CAT(redu__xp_, k)
 #define REDU__ORDER(k, p) REDU__XCAT(REDU__ORDER_, REDU__MARK(k, p))(p)
 #define REDU__ORDER_(p) | REDU__CAT(redu__order_, REDU__KIND p)
 #define REDU__ORDER_x REDU__ORDER_
@@ -241,7 +242,8 @@
   REDU__SHADOW_END
 #define REDU__PRIVATE_x(k, p)                                                                      \
   for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
-    for (redu__x_terms REDU__XT(k) = REDU__X_TERMS_NONE; redu__c.go;)                              \
+    for (redu__x_terms REDU__XT(k) = REDU__X_TERMS_NONE, REDU__XP(k) = REDU__X_TERMS_NONE;         \
+         redu__c.go;)                                                                              \
   REDU__PRIVATE_(k, p)
 /* An arg kind's two variables, from the identity record's value and REDU_NO_INDEX. */
 #define REDU__ARG_OUT(p) REDU__CAT(redu__region_out_, REDU__KIND p)
@@ -254,7 +256,9 @@
     for (size_t REDU__IDX p = REDU_NO_INDEX; redu__c.go;)                                          \
   REDU__SHADOW_END
 /* After each iteration, exact kinds: the variable's value kept as the round's term, the
- * variable back to -0.0; after each round, the round's terms into the expansion. */
+ * variable back to -0.0. After each round, the terms of the round before go into the
+ * expansion, so that this round's loads are in flight while they are taken; the team step
+ * takes the last round's. */
 #define REDU__KEEP(k, p) REDU__XCAT(REDU__KEEP_, REDU__MARK(k, p))(k, p)
 #define REDU__KEEP_(k, p)
 #define REDU__KEEP_a REDU__KEEP_
@@ -267,11 +271,13 @@
 #define REDU__TAKE_a REDU__TAKE_
 #define REDU__TAKE_b REDU__TAKE_
 #define REDU__TAKE_x(k, p)                                                                         \
-  , REDU__XS(k) = REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XT(k), redu__round, redu__c, k),           \
-    REDU__XT(k) = REDU__X_TERMS_NONE
+  , REDU__XS(k) = REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XP(k), redu__round, redu__c, k),           \
+    REDU__XP(k) = REDU__XT(k), REDU__XT(k) = REDU__X_TERMS_NONE
 #define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
-#define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__XS(k), redu__c, k),
+#define REDU__TEAM_STEP_x(k, p)                                                                    \
+  redu__x_region_team(REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XP(k), REDU__X_ROUND_MAX, redu__c, k), \
+                      redu__c, k),
 #define REDU__TEAM_STEP_a(k, p)                                                                    \
   REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__ARG_IN(p), redu__c, k),
 #define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__MARK(k, p))(k, p)
