@@ -341,14 +341,15 @@
          redu__once = ((void)i, (void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 #define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
 #define REDU__LOOP_x(i, unroll, ...)                                                               \
-  for (size_t redu__base = redu__c.first, redu__round = REDU__CAT(REDU__X_ROUND_, unroll);         \
-       redu__dev_warp_any(redu__base < redu__c.end);                                               \
-       redu__base += redu__round * redu__c.step REDU__MAP(REDU__TAKE, __VA_ARGS__))                \
+  for (size_t redu__k = 0, redu__round = REDU__CAT(REDU__X_ROUND_, unroll),                        \
+              redu__pairs = REDU__PAIRS(__VA_ARGS__);                                              \
+       redu__dev_warp_any(redu__region_index(redu__c, redu__k, (int)redu__pairs) < redu__c.end);   \
+       redu__k += redu__round REDU__MAP(REDU__TAKE, __VA_ARGS__))                                  \
     REDU__UNROLL_ROUND                                                                             \
   for (unsigned redu__u = 0; redu__u < redu__round;                                                \
        (void)redu__u REDU__MAP(REDU__KEEP, __VA_ARGS__), ++redu__u)                                \
-    for (size_t i = redu__base + redu__u * redu__c.step, redu__at = i,                             \
-                redu__live = i < redu__c.end;                                                      \
+    for (size_t i = redu__region_index(redu__c, redu__k + redu__u, (int)redu__pairs),              \
+                redu__at = i, redu__live = i < redu__c.end;                                        \
          redu__live; redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 
 /* After the region: results into the variables (now, or in a host task after the target
