@@ -159,7 +159,21 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
  *   _SEG_WRITE    PFX_write_one, PFX_write: the last team's outputs
  *   _SEG_TEAM     PFX_team: one team's whole part, the offsets' check and the grid ticket
  *   _SEG_LAUNCH   PFX_launch: the target region (host code) */
-/* PFX_span and PFX_team_span (the schedule above). */
+/* Term k of a predicated round from i: element i + k * step where it lies below end (i < end),
+ * else the identity; and eight such terms from k0, combined pairwise in index order. */
+#define REDU__SEG_TERM(LIFT, IDENT, x, i, k, step, end)                                            \
+  ((end) - (i) > (size_t)(k) * (step) ? LIFT(x, (i) + (size_t)(k) * (step)) : (IDENT))
+#define REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, k0, step, end)                                \
+  COMBINE(COMBINE(COMBINE(REDU__SEG_TERM(LIFT, IDENT, x, i, (k0), step, end),                      \
+                          REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 1, step, end)),                 \
+                  COMBINE(REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 2, step, end),                  \
+                          REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 3, step, end))),                \
+          COMBINE(COMBINE(REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 4, step, end),                  \
+                          REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 5, step, end)),                 \
+                  COMBINE(REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 6, step, end),                  \
+                          REDU__SEG_TERM(LIFT, IDENT, x, i, (k0) + 7, step, end))))
+
+/* PFX_span, PFX_lane_span and PFX_team_span (the schedule above). */
 #define REDU__DEFINE_SEG_SPAN(PFX, S, A, IDENT, LIFT, COMBINE, ORDERED)                            \
   /* LIFT over [lo, hi) for thread g of stride: interleaved, or one contiguous chunk per           \
    * thread when ordered (redu_thread_range.h); eight elements per round for accumulators up       \
@@ -192,6 +206,29 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; i < end; i = redu__seg_next(i, step, end))                                              \
       acc = COMBINE(acc, LIFT(x, i));                                                              \
+    return acc;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* LIFT over [lo, hi) for lane g of a warp of stride lanes (or one thread: 0 of 1) where the     \
+   * range is short: each round's elements all loaded before any is combined, the last round       \
+   * predicated, so that a lane's part of a 1,000-element segment is two trips to memory, not      \
+   * PFX_span's seven (rounds of 8 and 4, then one element at a time). Sixteen elements a          \
+   * round for accumulators up to 8 bytes, eight up to 16; larger ones take PFX_span. */           \
+  REDU__INLINE A PFX##_lane_span(const S *x, size_t lo, size_t hi, size_t g, size_t stride)        \
+  {                                                                                                \
+    if (sizeof(A) > 16)                                                                            \
+      return PFX##_span(x, lo, hi, g, stride);                                                     \
+    redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
+    size_t step = r.step, end = lo + r.end, i = lo + (r.first < r.end ? r.first : r.end);          \
+    size_t round = sizeof(A) <= 8 ? 16 : 8;                                                        \
+    A acc = (IDENT);                                                                               \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (; i < end; i = redu__seg_next(i, round * step, end)) {                                    \
+      A v = REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, 0, step, end);                            \
+      if (sizeof(A) <= 8)                                                                          \
+        v = COMBINE(v, REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, 8, step, end));                \
+      acc = COMBINE(acc, v);                                                                       \
+    }                                                                                              \
     return acc;                                                                                    \
   }                                                                                                \
                                                                                                    \
@@ -242,7 +279,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
         cls = hi - lo <= REDU__SEG_THREAD_MAX ? 1 : warps && hi - lo <= warp_max ? 2 : 3;          \
       }                                                                                            \
       if (cls == 1)                                                                                \
-        PFX##_emit(accs, outs, k, straddler, PFX##_span(x, lo, hi, 0, 1));                         \
+        PFX##_emit(accs, outs, k, straddler, PFX##_lane_span(x, lo, hi, 0, 1));                    \
       if (warps) {                                                                                 \
         uint64_t m = redu__dev_warp_ballot(cls == 2);                                              \
         _Pragma("clang loop unroll(disable)")                                                      \
@@ -250,7 +287,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
           unsigned j = (unsigned)__builtin_ctzll(m);                                               \
           m &= m - 1;                                                                              \
           size_t wlo = redu__seg_shfl_idx_u64(lo, j), whi = redu__seg_shfl_idx_u64(hi, j);         \
-          A v = PFX##_warp_reduce(PFX##_span(x, wlo, whi, lane, ws));                              \
+          A v = PFX##_warp_reduce(PFX##_lane_span(x, wlo, whi, lane, ws));                         \
           if (lane == 0)                                                                           \
             PFX##_emit(accs, outs, r0 + (size_t)j * nwarps + warp, straddler, v);                  \
         }                                                                                          \
@@ -371,7 +408,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
 
 /* PFX_team, over all of the above. */
 #define REDU__DEFINE_SEG_TEAM(PFX, S, A, R)                                                        \
-  REDU__INLINE __attribute__((flatten)) void PFX##_team(                                           \
+  /* Inlined into the kernel, as the exact kernels' team: with the lanes' predicated rounds, the   \
+   * inliner left it a function of its own in some kernels (sum f64: 296 bytes of stack, its       \
+   * loads generic instead of global). */                                                          \
+  static inline __attribute__((always_inline, flatten)) void PFX##_team(                           \
       const S *x, const size_t *offs, size_t len, size_t nseg, size_t limit, int tree,             \
       size_t slots, size_t team_mem, void *spill, void *partials, unsigned *counter,               \
       size_t *status, A *accs, R *values, size_t *indices)                                         \

@@ -61,10 +61,13 @@ typedef struct ctx {
   const char *where;
 } ctx;
 
+/* NVIDIA, from the device's description (its plan's reason reads "set by REDU_TEAMS" under
+ * forced plans): only the CUDA driver tells an allocation's end. */
 static int is_gpu(int dev)
 {
   char buf[512];
-  return redu_describe_plan(dev, 1 << 20, 8, buf, sizeof buf) == REDU_OK && strstr(buf, "GPU:");
+  return redu_describe_plan(dev, 1 << 20, 8, buf, sizeof buf) == REDU_OK &&
+         strstr(buf, "CUDA driver") != NULL;
 }
 
 static void *ctx_alloc(const ctx *c, size_t bytes)

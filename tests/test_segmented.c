@@ -48,10 +48,13 @@ static size_t *make_offsets(int d, size_t *nseg)
   return o;
 }
 
+/* NVIDIA, from the device's description (its plan's reason reads "set by REDU_TEAMS" under
+ * forced plans): only the CUDA driver tells an allocation's end. */
 static int is_gpu(int dev)
 {
   char buf[512];
-  return redu_describe_plan(dev, 1 << 20, 8, buf, sizeof buf) == REDU_OK && strstr(buf, "GPU:");
+  return redu_describe_plan(dev, 1 << 20, 8, buf, sizeof buf) == REDU_OK &&
+         strstr(buf, "CUDA driver") != NULL;
 }
 
 /* The reference of one segment, per type: every op the type has. */
