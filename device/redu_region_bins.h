@@ -204,7 +204,8 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
           &REDU__BIDENT(REDU__BVAR p), sizeof(REDU__BTYPE(p)), _Alignof(REDU__BTYPE(p)),           \
           REDU__BPER p, REDU__BMISTAKE(REDU__BVAR p))
 /* The mistakes' min reduction (a min_u64 kind's steps) holds the pair's record slot. */
-#define REDU__TEAM_STEP_b(k, p) redu__region_team_min_u64(REDU__BMISTAKE(REDU__BVAR p), redu__c, k),
+#define REDU__TEAM_STEP_b(k, p)                                                                    \
+  redu__region_team_min_u64(REDU__BMISTAKE(REDU__BVAR p), NULL, 0, redu__c, k),
 #define REDU__FINAL_STEP_b(k, p) redu__region_final_min_u64(redu__c, k),
 #define REDU__SIZE_b(p) sizeof(uint64_t)
 #define REDU__ALIGN_b(p) _Alignof(uint64_t)

@@ -236,15 +236,16 @@
  * pointer to the variable: a local whose address is taken is globalized on GPUs,
  * device/redu_team_scratch.h). */
 #define REDU__PRIVATE(k, p) REDU__XCAT(REDU__PRIVATE_, REDU__MARK(k, p))(k, p)
-#define REDU__PRIVATE_(k, p)                                                                       \
+#define REDU__PRIVATE_VAR(k, p)                                                                    \
   REDU__SHADOW_BEGIN                                                                               \
   for (REDU__TYPE(p) REDU__VAR p = REDU__CAT(redu_identity_, REDU__KIND p)(); redu__c.go;)         \
   REDU__SHADOW_END
+#define REDU__PRIVATE_(k, p) REDU__PRIVATE_VAR(k, p) REDU__PRIVATE_LANES(k, p)
 #define REDU__PRIVATE_x(k, p)                                                                      \
   for (redu__x_lane REDU__XS(k) = redu__x_region_start(redu__c, k); redu__c.go;)                   \
     for (redu__x_terms REDU__XT(k) = REDU__X_TERMS_NONE, REDU__XP(k) = REDU__X_TERMS_NONE;         \
          redu__c.go;)                                                                              \
-  REDU__PRIVATE_(k, p)
+  REDU__PRIVATE_X_LANES(k) REDU__PRIVATE_VAR(k, p)
 /* An arg kind's two variables, from the identity record's value and REDU_NO_INDEX. */
 #define REDU__ARG_OUT(p) REDU__CAT(redu__region_out_, REDU__KIND p)
 #define REDU__ARG_IN(p) REDU__CAT(redu__region_in_, REDU__KIND p)(REDU__VAR p, REDU__IDX p)
@@ -271,15 +272,14 @@
 #define REDU__TAKE_a REDU__TAKE_
 #define REDU__TAKE_b REDU__TAKE_
 #define REDU__TAKE_x(k, p)                                                                         \
-  , REDU__XS(k) = REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XP(k), redu__round, redu__c, k),           \
-    REDU__XP(k) = REDU__XT(k), REDU__XT(k) = REDU__X_TERMS_NONE
+  , REDU__XS(k) = REDU__X_TAKE(k, redu__round), REDU__XP(k) = REDU__XT(k),                         \
+    REDU__XT(k) = REDU__X_TERMS_NONE
 #define REDU__TEAM_STEP(k, p) REDU__XCAT(REDU__TEAM_STEP_, REDU__MARK(k, p))(k, p)
-#define REDU__TEAM_STEP_(k, p) REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, redu__c, k),
-#define REDU__TEAM_STEP_x(k, p)                                                                    \
-  redu__x_region_team(REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XP(k), REDU__X_ROUND_MAX, redu__c, k), \
-                      redu__c, k),
+#define REDU__TEAM_STEP_(k, p)                                                                     \
+  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__VAR p, REDU__THREAD_LANES(k), redu__c, k),
+#define REDU__TEAM_STEP_x(k, p) redu__x_region_team(REDU__X_LAST_TAKE(k), redu__c, k),
 #define REDU__TEAM_STEP_a(k, p)                                                                    \
-  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__ARG_IN(p), redu__c, k),
+  REDU__CAT(redu__region_team_, REDU__KIND p)(REDU__ARG_IN(p), NULL, 0, redu__c, k),
 #define REDU__FINAL_STEP(k, p) REDU__XCAT(REDU__FINAL_STEP_, REDU__MARK(k, p))(k, p)
 #define REDU__FINAL_STEP_(k, p) REDU__CAT(redu__region_final_, REDU__KIND p)(redu__c, k),
 #define REDU__FINAL_STEP_x(k, p) redu__x_region_final(redu__c, k),
@@ -314,9 +314,7 @@
  * skips the body; each iteration's end keeps the exact kinds' terms, the round's end takes
  * them. One iteration a round, with a vote and a take after each, left one load in flight per
  * thread (H100, 2^27 doubles, trivial body: 5.8x the rounded region). The pick is by name, in
- * the preprocessor (REDU__XMARK). */
-#define REDU__X_ROUND_ONE 8
-#define REDU__X_ROUND_MANY 4
+ * the preprocessor (REDU__XMARK). CPUs take rounds of 8 always (device/cpu/redu_cpu_region.h). */
 #define REDU__LOOP(i, unroll, ...)                                                                 \
   REDU__LOOP_PICK(i, unroll, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
 #define REDU__LOOP_PICK(i, unroll, marks, ...) REDU__LOOP_PICK2(i, unroll, (marks), __VA_ARGS__)
@@ -331,6 +329,17 @@
 #define REDU__BOUNDS_PICK(marks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)()
 #define REDU__BOUNDS_()
 #define REDU__BOUNDS_x() ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
+/* GPUs: a count of the thread's iterations, unrolled (above); CPUs: lanes
+ * (device/cpu/redu_cpu_region.h). */
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+#define REDU__PRIVATE_LANES(k, p)
+#define REDU__THREAD_LANES(k) NULL, 0
+/* An exact kind's round of terms taken (REDU__TAKE_x), and the last round's at the team step. */
+#define REDU__PRIVATE_X_LANES(k)
+#define REDU__X_ROUND_ONE 8
+#define REDU__X_ROUND_MANY 4
+#define REDU__X_TAKE(k, count) REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XP(k), count, redu__c, k)
+#define REDU__X_LAST_TAKE(k) REDU__X_TAKE(k, REDU__X_ROUND_MAX)
 #define REDU__LOOP_(i, unroll, ...)                                                                \
   REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
   for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
@@ -351,6 +360,9 @@
     for (size_t i = redu__region_index(redu__c, redu__k + redu__u, (int)redu__pairs),              \
                 redu__at = i, redu__live = i < redu__c.end;                                        \
          redu__live; redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
+#else
+#include "device/cpu/redu_cpu_region.h"
+#endif
 
 /* After the region: results into the variables (now, or in a host task after the target
  * task when asynchronous). */

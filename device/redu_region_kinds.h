@@ -73,7 +73,7 @@
  * its arg kinds, whose combine picks the op by its code, a constant at every call: stamped
  * per kind (104 sets), they took 0.7 s of every including file's compile on a 2-core
  * x86_64 machine (host-offload, -O3), twice what the rest of redu_region.h takes. STEM is
- * value_<t> or arg_<t>: redu__region_team_<STEM>(op, identity, v, c, k) and
+ * value_<t> or arg_<t>: redu__region_team_<STEM>(op, identity, v, lanes, nlanes, c, k) and
  * redu__region_final_<STEM>(op, identity, c, k). */
 #define REDU__REGION_STEPS_OF(STEM, A, VALUE, ARG, sfx, T, E, K, SA, LO, HI)                       \
   _Pragma("omp begin declare target")                                                              \
@@ -88,8 +88,8 @@
   REDU__DEFINE_REDUCERS_OF(redu__region_kernel_##STEM, A, redu__region_combine_##STEM,             \
                            (int redu__op, ), (redu__op, ))                                         \
   REDU__DEFINE_REGION_STEPS_OF(redu__region_team_##STEM, redu__region_final_##STEM, A,             \
-                               redu__region_kernel_##STEM, redu__ident,                            \
-                               (int redu__op, A redu__ident, ), (redu__op, ))
+                               redu__region_kernel_##STEM, redu__region_combine_##STEM,            \
+                               redu__ident, (int redu__op, A redu__ident, ), (redu__op, ))
 #define REDU__REGION_KINDS(sfx, T, E, K, SA, LO, HI)                                               \
   REDU__OPS_OF_TYPE(REDU__REGION_VALUE_FN, REDU__REGION_ARG_FN, sfx, T, E, K, SA, LO, HI)          \
   REDU__REGION_STEPS_OF(value_##sfx, T, REDU__REGION_VALUE_CASE, REDU__REGION_NO_CASE, sfx, T, E,  \

@@ -93,15 +93,20 @@ static inline int redu__region_reset(redu__region_thread c)
 }
 #pragma omp end declare target
 
-/* The team step (combine the team, thread 0 stores the partial) and the final step (the
- * last team combines the partials and writes the result) of reduction number k of a
- * region, as TEAM(params..., v, c, k) and FINAL(params..., c, k) over PFX's reducers
- * (REDU__DEFINE_REDUCERS_OF, device/redu_reducers.h), whose own arguments come first. */
-#define REDU__DEFINE_REGION_STEPS_OF(TEAM, FINAL, A, PFX, IDENT, OPP, OPA)                         \
+/* The team step (fold the thread's lanes into v, combine the team, thread 0 stores the
+ * partial) and the final step (the last team combines the partials and writes the result)
+ * of reduction number k of a region, as TEAM(params..., v, lanes, nlanes, c, k) and
+ * FINAL(params..., c, k) over PFX's reducers (REDU__DEFINE_REDUCERS_OF,
+ * device/redu_reducers.h), whose own arguments come first, and COMBINE(params..., a, b).
+ * Lanes are the CPU loop's further private accumulators (device/cpu/redu_cpu_region.h);
+ * GPUs pass none. */
+#define REDU__DEFINE_REGION_STEPS_OF(TEAM, FINAL, A, PFX, COMBINE, IDENT, OPP, OPA)                \
   _Pragma("omp begin declare target")                                                              \
-  static inline __attribute__((unused)) int TEAM(REDU__UNPAREN OPP A v, redu__region_thread c,     \
-                                                 int k)                                            \
+  static inline __attribute__((unused)) int TEAM(REDU__UNPAREN OPP A v, const A *lanes,            \
+                                                 unsigned nlanes, redu__region_thread c, int k)    \
   {                                                                                                \
+    for (unsigned u = 0; u < nlanes; ++u)                                                          \
+      v = COMBINE(REDU__UNPAREN OPA v, lanes[u]);                                                  \
     A *scratch = (A *)(c.scratch + c.slots * c.off[k]);                                            \
     v = PFX##_team_reduce(REDU__UNPAREN OPA v, IDENT, scratch, c.tid, c.nth, c.tree);              \
     if (c.tid == 0)                                                                                \
@@ -121,9 +126,9 @@ static inline int redu__region_reset(redu__region_thread c)
   _Pragma("omp end declare target")
 
 /* Per declared reduction `name` (stamped by REDU_DECLARE_REDUCTION): its steps,
- * redu__region_team_<name>(v, c, k) and redu__region_final_<name>(c, k). */
+ * redu__region_team_<name>(v, lanes, nlanes, c, k) and redu__region_final_<name>(c, k). */
 #define REDU__DEFINE_REGION_STEPS(name, A, PFX)                                                    \
   REDU__DEFINE_REGION_STEPS_OF(redu__region_team_##name, redu__region_final_##name, A, PFX,        \
-                               redu_identity_##name(), (), ())
+                               redu_combine_##name, redu_identity_##name(), (), ())
 
 #endif

@@ -46,10 +46,10 @@
 #define REDU__DECLARE_REGION_KIND(name, T, combine, order, arity, STEM, OP, ...)                   \
   REDU__DECLARE_KIND_CORE(name, T, combine, order, arity, __VA_ARGS__)                             \
   _Pragma("omp begin declare target")                                                              \
-  static inline                                                                                    \
-      __attribute__((unused)) int redu__region_team_##name(T v, redu__region_thread c, int k)      \
+  static inline __attribute__((unused)) int redu__region_team_##name(                              \
+      T v, const T *lanes, unsigned nlanes, redu__region_thread c, int k)                          \
   {                                                                                                \
-    return redu__region_team_##STEM(OP, redu_identity_##name(), v, c, k);                          \
+    return redu__region_team_##STEM(OP, redu_identity_##name(), v, lanes, nlanes, c, k);           \
   }                                                                                                \
   static inline                                                                                    \
       __attribute__((unused)) int redu__region_final_##name(redu__region_thread c, int k)          \

@@ -20,7 +20,9 @@ static void test_sizes(int dev)
     double ref_sum = 0, ref_max = -INFINITY;
     int64_t ref_pos = 0;
     affine ref_chain = {1, 0};
+    double ref_psum = 0;
     for (size_t i = 0; i < n; ++i) {
+      ref_psum += h[i] > 0 ? h[i] : 0;
       ref_sum += h[i];
       ref_max = fmax(ref_max, h[i]);
       ref_pos += h[i] > 0;
@@ -44,6 +46,21 @@ static void test_sizes(int dev)
           "n=%zu: sum %.1f (want %.1f) max %.1f (%.1f) count %lld (%lld)", n, sum, ref_sum + 0.5,
           mx, ref_max, (long long)pos, (long long)ref_pos + 10);
     CHECK(chain.a == ref_chain.a && chain.b == ref_chain.b, "n=%zu: ordered chain wrong", n);
+
+    /* A body that leaves iterations with `continue`: what it added before stays (on CPUs
+     * the lanes' store-back is the step `continue` goes to). */
+    double psum = 0;
+    int64_t seen = 0;
+    REDU_FOR(st, dev, i, n, (x), (sum_f64, psum), (sum_i64, seen))
+    {
+      seen += 1;
+      if (x[i] <= 0)
+        continue;
+      psum += x[i];
+    }
+    CHECK(st == REDU_OK && psum == ref_psum && seen == (int64_t)n,
+          "n=%zu continue: %s, sum %.1f (want %.1f), %lld iterations", n, redu_last_error(), psum,
+          ref_psum, (long long)seen);
 
     /* One reduction, asynchronous, then wait. */
     float fsum = 0;
