@@ -73,13 +73,15 @@
  * exact region 8-9x libredu's array sum). A round is eight iterations over any number of
  * arrays (GPUs take four over two or more), one vector step's worth, and only the last
  * round (the tail) tests each iteration against the thread's count, as REDU__LOOP_ does:
- * whole rounds load their terms as vectors. */
+ * whole rounds load their terms as vectors. A round is taken as soon as it has run, not
+ * after the next one as on GPUs (where that keeps loads in flight): held over, its terms
+ * were four more vector registers and their spills (exact dot at 2^25, 2-core x86-64:
+ * 37-44 -> 26-27 ms at best). */
 #define REDU__XV(k) REDU__CAT(redu__xv_, k)
 #define REDU__PRIVATE_X_LANES(k) for (redu__x_vfpe REDU__XV(k) = redu__x_vfpe_init(); redu__c.go;)
 #define REDU__X_TAKE(k, count)                                                                     \
-  redu__x_region_vtake(REDU__XS(k), &REDU__XV(k), &REDU__XP(k), redu__c, k)
-#define REDU__X_LAST_TAKE(k)                                                                       \
-  redu__x_region_vfold(REDU__X_TAKE(k, REDU__X_ROUND_MAX), &REDU__XV(k), redu__c, k)
+  redu__x_region_vtake(REDU__XS(k), &REDU__XV(k), &REDU__XT(k), redu__c, k)
+#define REDU__X_LAST_TAKE(k) redu__x_region_vfold(REDU__XS(k), &REDU__XV(k), redu__c, k)
 
 #define REDU__LOOP_x(i, unroll, ...)                                                               \
   _Pragma("unroll")                                                                                \
