@@ -518,14 +518,17 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       }                                                                                            \
     } else if (write) {                                                                            \
       A acc = mine;                                                                                \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t i = b; i < e; ++i) {                                                             \
-        A a = LIFT(x[i], i);                                                                       \
-        if (exclusive) {                                                                           \
+      if (exclusive) {                                                                             \
+        _Pragma("clang loop unroll_count(4)")                                                      \
+        for (size_t i = b; i < e; ++i) {                                                           \
+          A a = LIFT(x[i], i);                                                                     \
           y[i] = FINISH(acc);                                                                      \
           acc = COMBINE(acc, a);                                                                   \
-        } else {                                                                                   \
-          acc = COMBINE(acc, a);                                                                   \
+        }                                                                                          \
+      } else {                                                                                     \
+        _Pragma("clang loop unroll_count(4)")                                                      \
+        for (size_t i = b; i < e; ++i) {                                                           \
+          acc = COMBINE(acc, LIFT(x[i], i));                                                       \
           y[i] = FINISH(acc);                                                                      \
         }                                                                                          \
       }                                                                                            \
