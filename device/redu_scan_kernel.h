@@ -75,8 +75,14 @@
 #define REDU__SCAN_MAX_THREADS 512
 #define REDU__SCAN_GPU_THREADS 256
 #define REDU__SCAN_TEAMS_PER_UNIT 8
-/* A CPU tile: this many bytes (a core's L2 holds its run twice over). */
+/* A CPU tile: this many bytes (a core's L2 holds its run twice over), or an even share of
+ * the scan between the plan's teams where that is shorter. */
 #define REDU__SCAN_CPU_TILE_BYTES ((size_t)256 << 10)
+/* CPU teams for a scan: one per this many elements, up to the cores (host/redu_plan.c): a
+ * thread's walk is a chain of dependent combines, up to four cycles an element whatever
+ * its size (2-core Zen 3, 2^16 4-byte sums, one team: 0.51-0.71x the two-pass `omp
+ * parallel` scan; two teams of 32 Ki elements: 0.94-1.25x). */
+#define REDU__SCAN_CPU_TEAM_ELEMS ((size_t)32 << 10)
 /* Team scratch slots a scan takes: two sets (tiles alternate) of one per warp and the carry.
  * The next tile's number goes in the team scratch's "last" word. */
 #define REDU__SCAN_TEAM_SLOTS(nwarps) (2 * ((size_t)(nwarps) + 1))

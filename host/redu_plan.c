@@ -47,6 +47,9 @@ void redu__plan_reason(const redu__device *d, const redu__plan *p, char *buf, si
 {
   if (p->set_by)
     snprintf(buf, len, "set by %s", p->set_by);
+  else if (d->arch == REDU__ARCH_CPU && p->cpu_team_elems)
+    snprintf(buf, len, "CPU: 1 thread/team, 1 team per %zu elements up to %d cores",
+             p->cpu_team_elems, d->units);
   else if (d->arch == REDU__ARCH_CPU)
     snprintf(buf, len, "CPU: 1 thread/team, 1 team per %d KiB up to %d cores",
              REDU__CPU_MIN_BYTES_PER_TEAM >> 10, d->units);
@@ -61,6 +64,10 @@ static void redu__plan_auto(const redu__device *d, size_t bytes, size_t acc_size
   *p = (redu__plan){.teams_per_unit = 0};
   if (d->arch == REDU__ARCH_CPU) {
     size_t want = redu__div_up(bytes, REDU__CPU_MIN_BYTES_PER_TEAM);
+    if (shape->scan) { /* by elements: device/redu_scan_kernel.h */
+      p->cpu_team_elems = REDU__SCAN_CPU_TEAM_ELEMS;
+      want = redu__div_up(bytes / shape->elem_size, REDU__SCAN_CPU_TEAM_ELEMS);
+    }
     p->threads = 1;
     p->teams = want < (size_t)d->units ? (int)want : d->units;
   } else {

@@ -20,6 +20,7 @@ typedef struct redu__plan {
   size_t pad_spill_bytes; /* team scratch in a scratchpad: pad_teams * slots * acc, or 0 */
   const char *set_by;     /* "REDU_TEAMS", "REDU_THREADS", "redu_options", or NULL: the planner */
   int teams_per_unit;     /* the planner's teams per SM (GPU) when the grid is full */
+  size_t cpu_team_elems;  /* CPU scans: the planner's elements per team (0: by bytes) */
 } redu__plan;
 
 /* Why p has its teams and threads, in words (verbose output, redu_describe_plan): formatted

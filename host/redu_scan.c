@@ -80,14 +80,17 @@ static redu_status redu__scan_env(const char *fn, int *pass, size_t *tile)
   return REDU_OK;
 }
 
-/* Elements per tile of the single pass on d: on GPUs REDU__SCAN_ITEMS elements per thread
- * (a thread's run in registers; an asked tile may be shorter, never longer), on CPUs
- * REDU__SCAN_CPU_TILE_BYTES or the asked length (REDU_SCAN_TILE, when nonzero). */
+/* Elements per tile of the single pass over n elements on d: on GPUs REDU__SCAN_ITEMS
+ * elements per thread (a thread's run in registers; an asked tile may be shorter, never
+ * longer), on CPUs REDU__SCAN_CPU_TILE_BYTES or an even share of n per team, whichever is
+ * shorter, or the asked length (REDU_SCAN_TILE, when nonzero). */
 static size_t redu__scan_tile(const redu__device *d, const redu__plan *p, size_t elem_size,
-                              size_t asked)
+                              size_t n, size_t asked)
 {
   if (d->arch == REDU__ARCH_CPU) {
-    size_t tile = asked ? asked : REDU__SCAN_CPU_TILE_BYTES / elem_size;
+    size_t share = n / (size_t)p->teams + (n % (size_t)p->teams != 0);
+    size_t tile = REDU__SCAN_CPU_TILE_BYTES / elem_size;
+    tile = asked ? asked : share < tile ? share : tile;
     return tile ? tile : 1;
   }
   size_t tile = REDU__SCAN_ITEMS(elem_size) * (size_t)p->threads;
@@ -192,7 +195,8 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
   };
   /* The single pass unless REDU_SCAN_PASS=2 asks for two, or n is below the planner's
    * threshold; tile numbers are 32-bit, and a tile's record holds its node. */
-  size_t tile = redu__scan_tile(d, &p, elem_size, asked_tile), ntiles = n / tile + (n % tile != 0);
+  size_t tile = redu__scan_tile(d, &p, elem_size, n, asked_tile),
+         ntiles = n / tile + (n % tile != 0);
   int one_pass = ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
                  (pass == 1 || (pass == 0 && n <= REDU__SCAN_ONE_PASS_MAX_BYTES / elem_size));
   if (one_pass) {
