@@ -220,10 +220,10 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
       return PFX##_span(x, lo, hi, g, stride);                                                     \
     redu__range r = redu__dev_thread_range(hi - lo, (ORDERED), g, stride);                         \
     size_t step = r.step, end = lo + r.end, i = lo + (r.first < r.end ? r.first : r.end);          \
-    size_t round = sizeof(A) <= 8 ? 16 : 8;                                                        \
+    size_t per_round = sizeof(A) <= 8 ? 16 : 8;                                                    \
     A acc = (IDENT);                                                                               \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (; i < end; i = redu__seg_next(i, round * step, end)) {                                    \
+    for (; i < end; i = redu__seg_next(i, per_round * step, end)) {                                \
       A v = REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, 0, step, end);                            \
       if (sizeof(A) <= 8)                                                                          \
         v = COMBINE(v, REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, 8, step, end));                \

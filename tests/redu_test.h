@@ -28,6 +28,16 @@ static int redu_test_failures, redu_test_checks;
     CHECK(s_ == REDU_OK, "%s -> %d (%s)", #call, (int)s_, redu_last_error());                      \
   } while (0)
 
+/* 1 when dev is a GPU that the CUDA driver drives (its plan's description names it; under
+ * forced plans too): what tells apart the checks only the CUDA driver makes possible
+ * (host pointers, an allocation's end) and a GPU's warp size. */
+static inline int redu_test_is_cuda(int dev)
+{
+  char plan[512] = "";
+  return redu_describe_plan(dev, 1 << 20, 8, plan, sizeof plan) == REDU_OK &&
+         strstr(plan, "CUDA driver") != NULL;
+}
+
 static inline int redu_test_finish(const char *name)
 {
   printf("%s: %d checks, %d failed\n", name, redu_test_checks, redu_test_failures);

@@ -661,9 +661,7 @@ int main(int argc, char **argv)
    * most of the test's time under one team of 32 threads; the planner's own run has them all). */
   int plans = argc > 1 && !strcmp(argv[1], "plans");
   int dev = omp_get_default_device();
-  char plan[512] = "";
-  redu_describe_plan(dev, 1, 8, plan, sizeof plan);
-  is_cuda = strstr(plan, "CUDA driver") != NULL;
+  is_cuda = redu_test_is_cuda(dev);
   static const size_t ns[] = {0, 1, 1000, 65537};
   static const size_t bs[] = {1, 7, 256, 4096};
   uint64_t seed = 1;

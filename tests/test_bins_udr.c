@@ -189,9 +189,7 @@ int main(int argc, char **argv)
   if (argc > 1 && !strcmp(argv[1], "plans"))
     nbins_used = NBINS - 1, sizes_used = NSIZES - 1;
   int dev = omp_get_default_device();
-  char plan[512] = "";
-  redu_describe_plan(dev, 1, 8, plan, sizeof plan);
-  int warp = strstr(plan, "CUDA driver") ? 32 : 1; /* CPU devices' warps are one thread */
+  int warp = redu_test_is_cuda(dev) ? 32 : 1; /* CPU devices' warps are one thread */
   check_mat2_prod(dev, warp);
   check_affine_seq(dev, warp);
   check_pair_sum(dev, warp);

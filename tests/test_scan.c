@@ -836,9 +836,7 @@ static int check_large(int dev)
 int main(int argc, char **argv)
 {
   int dev = omp_get_default_device();
-  char plan[512] = "";
-  redu_describe_plan(dev, 1, 8, plan, sizeof plan);
-  is_cuda = strstr(plan, "CUDA driver") != NULL;
+  is_cuda = redu_test_is_cuda(dev);
   if (argc > 1 && strcmp(argv[1], "large") == 0)
     return check_large(dev);
   if (argc > 1 && strcmp(argv[1], "plans") == 0)

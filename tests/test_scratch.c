@@ -125,9 +125,7 @@ static void test_least_size(int dev, int is_cuda)
 int main(void)
 {
   int dev = omp_get_default_device();
-  char plan[512] = "";
-  redu_describe_plan(dev, 1000, 8, plan, sizeof plan);
-  int is_cuda = strstr(plan, "CUDA driver") != NULL;
+  int is_cuda = redu_test_is_cuda(dev);
   test_acc_sizes(dev);
   test_least_size(dev, is_cuda);
   return redu_test_finish("test_scratch");

@@ -61,15 +61,6 @@ typedef struct ctx {
   const char *where;
 } ctx;
 
-/* NVIDIA, from the device's description (its plan's reason reads "set by REDU_TEAMS" under
- * forced plans): only the CUDA driver tells an allocation's end. */
-static int is_gpu(int dev)
-{
-  char buf[512];
-  return redu_describe_plan(dev, 1 << 20, 8, buf, sizeof buf) == REDU_OK &&
-         strstr(buf, "CUDA driver") != NULL;
-}
-
 static void *ctx_alloc(const ctx *c, size_t bytes)
 {
   void *p = c->host ? calloc(1, bytes) : omp_target_alloc(bytes, c->dev);
@@ -408,7 +399,7 @@ static void host_for_device(int dev, int gpu, const type_case *t)
 
 int main(void)
 {
-  int dev = omp_get_default_device(), gpu = is_gpu(dev);
+  int dev = omp_get_default_device(), gpu = redu_test_is_cuda(dev);
   printf("test_seg_bounds: device %d of %d (host is %d), %s\n", dev, omp_get_num_devices(),
          omp_get_initial_device(), gpu ? "a GPU" : "a CPU device");
   for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)

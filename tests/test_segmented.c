@@ -48,15 +48,6 @@ static size_t *make_offsets(int d, size_t *nseg)
   return o;
 }
 
-/* NVIDIA, from the device's description (its plan's reason reads "set by REDU_TEAMS" under
- * forced plans): only the CUDA driver tells an allocation's end. */
-static int is_gpu(int dev)
-{
-  char buf[512];
-  return redu_describe_plan(dev, 1 << 20, 8, buf, sizeof buf) == REDU_OK &&
-         strstr(buf, "CUDA driver") != NULL;
-}
-
 /* The reference of one segment, per type: every op the type has. */
 #define DEFINE_REF(sfx, T, E, K, SA, LO, HI)                                                       \
   static int ref_##sfx(redu_op op, const T *x, size_t lo, size_t hi, T *val, size_t *idx)          \
@@ -277,7 +268,7 @@ static void test_bad_offsets(int dev)
   }
   free(bad);
   /* Past x's allocation: only a GPU knows the allocation's end. */
-  if (is_gpu(dev)) {
+  if (redu_test_is_cuda(dev)) {
     offs[nseg] = n + 1;
     size_t *offd = redu_test_to_device(offs, (nseg + 1) * sizeof *offs, dev);
     redu_status s = redu_segmented_sum_f64(dev, xd, offd, nseg, rd, NULL);
@@ -325,10 +316,10 @@ static void test_arguments(int dev)
   CHECK(redu_segmented_sum_f64(dev, x, offs, 4, r, &scratch) == REDU_ERR_UNSUPPORTED, "scratchpad");
   CHECK(redu_segmented_sum_f64(-5, x, offs, 4, r, &host) == REDU_ERR_INVALID_DEVICE, "device");
   CHECK(r[0] == -1 && r[3] == -1, "outputs written by a failed call");
-  if (is_gpu(dev))
+  if (redu_test_is_cuda(dev))
     CHECK(redu_segmented_sum_f64(dev, x, offs, 4, r, NULL) == REDU_ERR_NOT_DEVICE_PTR,
           "host arrays without REDU_INPUT_HOST");
-  if (is_gpu(dev)) {
+  if (redu_test_is_cuda(dev)) {
     /* Segmented kernels are compiled for at most 512 threads per team (their launch
      * bounds): a plan asking for more is refused, not run with fewer threads. */
     redu_options wide = {.flags = REDU_INPUT_HOST, .threads = 1024};
