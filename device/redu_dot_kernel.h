@@ -60,6 +60,8 @@ static inline double redu__dot_add(double a, double b) { return a + b; }
       redu__word16 y0 = redu__dev_load16(yw + k), y1 = redu__dev_load16(yw + k + step);            \
       redu__word16 y2 = redu__dev_load16(yw + k + 2 * step);                                       \
       redu__word16 y3 = redu__dev_load16(yw + k + 3 * step);                                       \
+      redu__dev_prefetch_ahead(xw + k, 64); /* CPUs: step 1, four words a line */                  \
+      redu__dev_prefetch_ahead(yw + k, 64);                                                        \
       p0 = PFX##_word(p0, x0, y0);                                                                 \
       p1 = PFX##_word(p1, x1, y1);                                                                 \
       p2 = PFX##_word(p2, x2, y2);                                                                 \

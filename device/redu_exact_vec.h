@@ -165,6 +165,9 @@ static inline __attribute__((always_inline)) redu__x_vterms redu__x_vterms_dot64
     volatile double one_unseen = 1.0; /* REDU__X_VFMA1 */                                          \
     double one = one_unseen;                                                                       \
     for (; end - i >= 16; i += 16) {                                                               \
+      redu__dev_prefetch_ahead(x + i, 16 * sizeof(T));                                             \
+      if ((NIN) == 2)                                                                              \
+        redu__dev_prefetch_ahead(y + i, 16 * sizeof(T));                                           \
       redu__x_vpair v0, v1;                                                                        \
       v0.x = __builtin_convertvector(*(const elems8 *)(x + i), redu__x_d8);                        \
       v1.x = __builtin_convertvector(*(const elems8 *)(x + i + 8), redu__x_d8);                    \

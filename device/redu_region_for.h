@@ -315,11 +315,12 @@
  * them. One iteration a round, with a vote and a take after each, left one load in flight per
  * thread (H100, 2^27 doubles, trivial body: 5.8x the rounded region). The pick is by name, in
  * the preprocessor (REDU__XMARK). CPUs take rounds of 8 always (device/cpu/redu_cpu_region.h). */
-#define REDU__LOOP(i, unroll, ...)                                                                 \
-  REDU__LOOP_PICK(i, unroll, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
-#define REDU__LOOP_PICK(i, unroll, marks, ...) REDU__LOOP_PICK2(i, unroll, (marks), __VA_ARGS__)
-#define REDU__LOOP_PICK2(i, unroll, marks, ...)                                                    \
-  REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, unroll, __VA_ARGS__)
+#define REDU__LOOP(i, unroll, ptrs, ...)                                                           \
+  REDU__LOOP_PICK(i, unroll, ptrs, REDU__MAP(REDU__XMARK, __VA_ARGS__), __VA_ARGS__)
+#define REDU__LOOP_PICK(i, unroll, ptrs, marks, ...)                                               \
+  REDU__LOOP_PICK2(i, unroll, ptrs, (marks), __VA_ARGS__)
+#define REDU__LOOP_PICK2(i, unroll, ptrs, marks, ...)                                              \
+  REDU__LCAT(REDU__LOOP_, REDU__ANY marks)(i, unroll, ptrs, __VA_ARGS__)
 #define REDU__ANY(...) __VA_OPT__(x)
 /* A region with an exact kind is compiled for at most REDU__X_MAX_THREADS threads a team (CUDA's
  * launch bounds: 128 registers), as the exact kernels are, and planned so (host/redu_plan.c).
@@ -340,7 +341,7 @@
 #define REDU__X_ROUND_MANY 4
 #define REDU__X_TAKE(k, count) REDU__X_TAKE_ROUND(REDU__XS(k), REDU__XP(k), count, redu__c, k)
 #define REDU__X_LAST_TAKE(k) REDU__X_TAKE(k, REDU__X_ROUND_MAX)
-#define REDU__LOOP_(i, unroll, ...)                                                                \
+#define REDU__LOOP_(i, unroll, ptrs, ...)                                                          \
   REDU__CAT(REDU__UNROLL_, unroll)                                                                 \
   for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
        redu__k < redu__count; ++redu__k)                                                           \
@@ -349,7 +350,7 @@
          redu__once; /* i used: a body may ignore it; redu__at: i before the body */               \
          redu__once = ((void)i, (void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 #define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
-#define REDU__LOOP_x(i, unroll, ...)                                                               \
+#define REDU__LOOP_x(i, unroll, ptrs, ...)                                                         \
   for (size_t redu__k = 0, redu__round = REDU__CAT(REDU__X_ROUND_, unroll),                        \
               redu__pairs = REDU__PAIRS(__VA_ARGS__);                                              \
        redu__dev_warp_any(redu__region_index(redu__c, redu__k, (int)redu__pairs) < redu__c.end);   \
@@ -425,6 +426,6 @@
                      REDU__MAP(REDU__TEAM_STEP, __VA_ARGS__) redu__region_last_team(redu__c)       \
                          ? (REDU__MAP(REDU__FINAL_STEP, __VA_ARGS__) redu__region_reset(redu__c))  \
                          : 0)                                                                      \
-  REDU__LOOP(i, unroll, __VA_ARGS__)
+  REDU__LOOP(i, unroll, ptrs, __VA_ARGS__)
 
 #endif

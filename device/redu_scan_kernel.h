@@ -83,6 +83,9 @@
  * its size (2-core Zen 3, 2^16 4-byte sums, one team: 0.51-0.71x the two-pass `omp
  * parallel` scan; two teams of 32 Ki elements: 0.94-1.25x). */
 #define REDU__SCAN_CPU_TEAM_ELEMS ((size_t)32 << 10)
+/* A CPU walk's elements between two prefetches (REDU__DEV_PREFETCH_AHEAD bytes on, a block's
+ * lines at once): 1 KiB, so that the loop over a block keeps no test of its own. */
+#define REDU__SCAN_CPU_BLOCK(size) ((size) < 1024 ? 1024 / (size) : 1)
 /* Team scratch slots a scan takes: two sets (tiles alternate) of one per warp and the carry.
  * The next tile's number goes in the team scratch's "last" word. */
 #define REDU__SCAN_TEAM_SLOTS(nwarps) (2 * ((size_t)(nwarps) + 1))
@@ -340,12 +343,22 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     A own = (IDENT);                                                                               \
     if (q) {                                                                                       \
       A p0 = (IDENT), p1 = (IDENT), p2 = (IDENT), p3 = (IDENT);                                    \
+      /* Runs longer than a tile come from memory: blocks of REDU__SCAN_CPU_BLOCK, prefetched. */  \
+      size_t blk =                                                                                 \
+          q > REDU__SCAN_CPU_TILE_BYTES / 4 / sizeof(T) ? REDU__SCAN_CPU_BLOCK(sizeof(T)) : q;     \
       _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t k = b; k < b + q; ++k) {                                                         \
-        p0 = COMBINE(p0, LIFT(x[k], k));                                                           \
-        p1 = COMBINE(p1, LIFT(x[k + q], k + q));                                                   \
-        p2 = COMBINE(p2, LIFT(x[k + 2 * q], k + 2 * q));                                           \
-        p3 = COMBINE(p3, LIFT(x[k + 3 * q], k + 3 * q));                                           \
+      for (size_t k0 = b; k0 < b + q; k0 += blk) {                                                 \
+        size_t k1 = b + q - k0 > blk ? k0 + blk : b + q;                                           \
+        if (blk < q)                                                                               \
+          for (unsigned j = 0; j < 4; ++j)                                                         \
+            redu__dev_prefetch_ahead(x + k0 + j * q, (k1 - k0) * sizeof(T));                       \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        for (size_t k = k0; k < k1; ++k) {                                                         \
+          p0 = COMBINE(p0, LIFT(x[k], k));                                                         \
+          p1 = COMBINE(p1, LIFT(x[k + q], k + q));                                                 \
+          p2 = COMBINE(p2, LIFT(x[k + 2 * q], k + 2 * q));                                         \
+          p3 = COMBINE(p3, LIFT(x[k + 3 * q], k + 3 * q));                                         \
+        }                                                                                          \
       }                                                                                            \
       own = COMBINE(COMBINE(p0, p1), COMBINE(p2, p3));                                             \
       i = b + 4 * q;                                                                               \
@@ -524,18 +537,27 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       }                                                                                            \
     } else if (write) {                                                                            \
       A acc = mine;                                                                                \
-      if (exclusive) {                                                                             \
-        _Pragma("clang loop unroll_count(4)")                                                      \
-        for (size_t i = b; i < e; ++i) {                                                           \
-          A a = LIFT(x[i], i);                                                                     \
-          y[i] = FINISH(acc);                                                                      \
-          acc = COMBINE(acc, a);                                                                   \
-        }                                                                                          \
-      } else {                                                                                     \
-        _Pragma("clang loop unroll_count(4)")                                                      \
-        for (size_t i = b; i < e; ++i) {                                                           \
-          acc = COMBINE(acc, LIFT(x[i], i));                                                       \
-          y[i] = FINISH(acc);                                                                      \
+      /* As PFX_cpu_fold: runs longer than a tile in prefetched blocks, shorter ones whole. */     \
+      size_t blk =                                                                                 \
+          e - b > REDU__SCAN_CPU_TILE_BYTES / sizeof(T) ? REDU__SCAN_CPU_BLOCK(sizeof(T)) : e - b; \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t i0 = b; i0 < e; i0 += blk) {                                                     \
+        size_t i1 = e - i0 > blk ? i0 + blk : e;                                                   \
+        if (blk < e - b)                                                                           \
+          redu__dev_prefetch_ahead(x + i0, (i1 - i0) * sizeof(T));                                 \
+        if (exclusive) {                                                                           \
+          _Pragma("clang loop unroll_count(4)")                                                    \
+          for (size_t i = i0; i < i1; ++i) {                                                       \
+            A a = LIFT(x[i], i);                                                                   \
+            y[i] = FINISH(acc);                                                                    \
+            acc = COMBINE(acc, a);                                                                 \
+          }                                                                                        \
+        } else {                                                                                   \
+          _Pragma("clang loop unroll_count(4)")                                                    \
+          for (size_t i = i0; i < i1; ++i) {                                                       \
+            acc = COMBINE(acc, LIFT(x[i], i));                                                     \
+            y[i] = FINISH(acc);                                                                    \
+          }                                                                                        \
         }                                                                                          \
       }                                                                                            \
     }                                                                                              \

@@ -192,6 +192,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     if (sizeof(A) <= 16) {                                                                         \
       _Pragma("clang loop unroll(disable)")                                                        \
       for (; i < end && end - i > 7 * step; i += 8 * step) {                                       \
+        redu__dev_prefetch_ahead(x + i, 8 * sizeof(S)); /* CPUs: step 1 */                         \
         A v0 = COMBINE(COMBINE(LIFT(x, i), LIFT(x, i + step)),                                     \
                        COMBINE(LIFT(x, i + 2 * step), LIFT(x, i + 3 * step)));                     \
         A v1 = COMBINE(COMBINE(LIFT(x, i + 4 * step), LIFT(x, i + 5 * step)),                      \
@@ -224,6 +225,7 @@ static inline size_t redu__seg_first_bad(const size_t *offsets, size_t nseg, siz
     A acc = (IDENT);                                                                               \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (; i < end; i = redu__seg_next(i, per_round * step, end)) {                                \
+      redu__dev_prefetch_ahead(x + i, per_round * sizeof(S)); /* CPUs: step 1 */                   \
       A v = REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, 0, step, end);                            \
       if (sizeof(A) <= 8)                                                                          \
         v = COMBINE(v, REDU__SEG_ROUND8(LIFT, IDENT, COMBINE, x, i, 8, step, end));                \

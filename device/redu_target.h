@@ -15,6 +15,12 @@
  *                                  (GPUs: so that the polls of many warps do not crowd the
  *                                  memory that the flag's writer needs; CPUs: nothing)
  *   redu__dev_arch()               which target this code was compiled for (REDU__ARCH_*)
+ *   redu__dev_prefetch_ahead(p, n)  a hint that the n bytes REDU__DEV_PREFETCH_AHEAD past p
+ *                                  are read soon: a prefetch per 64-byte line on CPUs, whose
+ *                                  hardware prefetchers may leave a loop with a long combine
+ *                                  at a few lines in flight (a 2-core x86-64 VM: Welford over
+ *                                  doubles from memory 2 GB/s a thread, 4x slower than from
+ *                                  cache; docs/performance.md); nothing on GPUs
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
  *   redu__dev_vector_chunks()      1: a thread's contiguous chunk goes through CPU vector code
  *                                  compiled per instruction set (REDU__DEV_SIMD_CLONES):
@@ -111,6 +117,10 @@ typedef uint32_t redu__word16 __attribute__((ext_vector_type(4)));
         redu__al *redu__bl;                                                                        \
   })
 
+/* Bytes ahead of a CPU loop's reads that redu__dev_prefetch_ahead names (2-core x86-64 VM,
+ * Welford over 2^24 doubles, one thread: 512 B ahead 27 ms, 2 KiB 17 ms, 8 KiB 20 ms). */
+#define REDU__DEV_PREFETCH_AHEAD 2048
+
 enum { REDU__ARCH_CPU = 0, REDU__ARCH_NVPTX = 1, REDU__ARCH_AMDGCN = 2 };
 
 #pragma omp begin declare target
@@ -153,6 +163,14 @@ static inline double redu__dev_prod_err(double a, double b, double p)
 #endif
 
 static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
+
+/* Through uintptr_t: the address may be past the end of p's array, which a prefetch may name
+ * (it never faults) but pointer arithmetic may not. */
+static inline void redu__dev_prefetch_ahead(const void *p, size_t n)
+{
+  for (size_t b = 0; b < n; b += 64)
+    __builtin_prefetch((const void *)((uintptr_t)p + REDU__DEV_PREFETCH_AHEAD + b));
+}
 
 static inline int redu__dev_interleave_words(void) { return 0; }
 

@@ -10,7 +10,7 @@ set -eu
 . "$(dirname "$0")/common.sh"
 rev=$1
 shift
-[ $# -gt 0 ] || set -- device/redu_builtin_calls.c:host/redu_builtin_calls.c \
+[ $# -gt 0 ] || set -- host/redu_builtin_calls.c \
   examples/region_dot.c bench/bench_regions.c examples/welford.c tests/stress/stress_a.c
 tmp=$(mktemp -d)
 trap 'git -C "$root" worktree remove --force "$tmp/rev" >/dev/null 2>&1; rm -rf "$tmp"' EXIT

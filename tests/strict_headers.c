@@ -45,6 +45,11 @@ double strict_headers(int dev, const double *x, size_t n)
     s = strict_span_join(s, (strict_span){x[i], x[i]});
     xs += x[i];
   }
+  /* A void pointer among the region's pointers (the CPU loop prefetches along each). */
+  const void *raw = x;
+  double rawsum = 0;
+  REDU_FOR(st, dev, i, n, (raw, x), (sum_f64, rawsum)) { rawsum += ((const double *)raw)[i]; }
+  dot += rawsum;
   double total = 0;
   REDU_FOR_CLAUSES(st, dev, i, n, (is_device_ptr(x)), (sum_f64, total)) { total += x[i]; }
   double lo = 0;

@@ -62,6 +62,27 @@ static void test_sizes(int dev)
           "n=%zu continue: %s, sum %.1f (want %.1f), %lld iterations", n, redu_last_error(), psum,
           ref_psum, (long long)seen);
 
+    /* Pointers of any element type or none: the CPU loop prefetches along each (a void
+     * pointer a byte an iteration); the same x read as doubles, as 16-byte pairs and
+     * through a void pointer. */
+    typedef struct {
+      double v[2];
+    } pair16;
+    const void *raw = x;
+    const pair16 *pairs = raw;
+    double raw_sum = 0, pair_sum = 0;
+    REDU_FOR(st, dev, i, n / 2, (raw, pairs, x), (sum_f64, raw_sum), (sum_f64, pair_sum))
+    {
+      raw_sum += ((const double *)raw)[2 * i] + x[2 * i + 1];
+      pair_sum += pairs[i].v[0] + pairs[i].v[1];
+    }
+    double ref_even = 0;
+    for (size_t k = 0; k < n / 2 * 2; ++k)
+      ref_even += h[k];
+    CHECK(st == REDU_OK && raw_sum == ref_even && pair_sum == ref_even,
+          "n=%zu void and struct pointers: %s, %.1f and %.1f (want %.1f)", n, redu_last_error(),
+          raw_sum, pair_sum, ref_even);
+
     /* One reduction, asynchronous, then wait. */
     float fsum = 0;
     redu_status ast;

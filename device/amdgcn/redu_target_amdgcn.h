@@ -33,6 +33,8 @@ static inline double redu__dev_prod_err(double a, double b, double p)
   return __builtin_fma(a, b, -p);
 }
 
+static inline void redu__dev_prefetch_ahead(const void *p, size_t n) { (void)p, (void)n; }
+
 static inline int redu__dev_interleave_words(void) { return 1; }
 
 static inline int redu__dev_vector_chunks(void) { return 0; }

@@ -29,6 +29,11 @@
 /* REDU__DEFINE_CPU_CHUNK_FOLD or _PICK by FORM (FOLD or PICK). */
 #define REDU__DEFINE_CPU_CHUNK(FORM, ...) REDU__DEFINE_CPU_CHUNK_##FORM(__VA_ARGS__)
 
+/* Bytes of a block: an arg op's key-only pass, an integer fold's run between two prefetches
+ * (redu__dev_prefetch_ahead; the block's lines at once, so the loop over it stays plain and
+ * vectorises). */
+#define REDU__CPU_BLOCK_BYTES 2048
+
 /* KEY_PICK of value ops: they have none. */
 #define REDU__CPU_NO_KEY_PICK(a, b) (a)
 
@@ -47,12 +52,22 @@
         p[j] = (IDENT);                                                                            \
       /* Not across rounds (that vectorised into gathers); within a round, lane by lane. */        \
       _Pragma("clang loop vectorize(disable)")                                                     \
-      for (; end - i >= L; i += L)                                                                 \
+      for (; end - i >= L; i += L) {                                                               \
+        redu__dev_prefetch_ahead(x + i, L * sizeof(T));                                            \
         _Pragma("clang loop unroll(full)")                                                         \
-      for (size_t j = 0; j < L; ++j)                                                               \
-        p[j] = COMBINE(p[j], LIFT(x[i + j], i + j));                                               \
+        for (size_t j = 0; j < L; ++j)                                                             \
+          p[j] = COMBINE(p[j], LIFT(x[i + j], i + j));                                             \
+      }                                                                                            \
       for (size_t j = 0; j < L; ++j)                                                               \
         acc = COMBINE(acc, p[j]);                                                                  \
+    } else {                                                                                       \
+      /* Blocks of REDU__CPU_BLOCK_BYTES, each prefetched as a whole before its plain loop. */     \
+      for (; end - i >= REDU__CPU_BLOCK_BYTES / sizeof(T);                                         \
+           i += REDU__CPU_BLOCK_BYTES / sizeof(T)) {                                               \
+        redu__dev_prefetch_ahead(x + i, REDU__CPU_BLOCK_BYTES);                                    \
+        for (size_t t = i; t < i + REDU__CPU_BLOCK_BYTES / sizeof(T); ++t)                         \
+          acc = COMBINE(acc, LIFT(x[t], t));                                                       \
+      }                                                                                            \
     }                                                                                              \
     for (; i < end; ++i)                                                                           \
       acc = COMBINE(acc, LIFT(x[i], i));                                                           \
@@ -62,7 +77,7 @@
 #define REDU__DEFINE_CPU_CHUNK_PICK(PFX, T, A, IDENT, LIFT, COMBINE, KEY_PICK)                     \
   REDU__DEV_SIMD_CLONES static A PFX##_chunk(const T *x, size_t first, size_t end)                 \
   {                                                                                                \
-    enum { B = 2048 / sizeof(T) };                                                                 \
+    enum { B = REDU__CPU_BLOCK_BYTES / sizeof(T) };                                                \
     typedef __typeof__(((A *)0)->v) key;                                                           \
     A best = (IDENT);                                                                              \
     size_t i = first;                                                                              \
@@ -71,6 +86,7 @@
     if (i < end)                                                                                   \
       best = COMBINE(best, LIFT(x[i], i)), ++i;                                                    \
     for (; end - i >= B; i += B) {                                                                 \
+      redu__dev_prefetch_ahead(x + i, REDU__CPU_BLOCK_BYTES);                                      \
       key m = best.v;                                                                              \
       for (size_t t = i; t < i + B; ++t)                                                           \
         m = KEY_PICK(m, LIFT(x[t], t).v);                                                          \

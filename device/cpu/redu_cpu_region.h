@@ -46,7 +46,33 @@
        REDU__LN(k)[redu__u] = REDU__VAR p, redu__live = 0)                                         \
   REDU__SHADOW_END
 
-#define REDU__LOOP_(i, unroll, ...)                                                                \
+/* Each iteration names its elements of the region's pointers REDU__DEV_PREFETCH_AHEAD bytes
+ * on (redu__cpu_prefetch): a thread's chunk is contiguous, and the body is assumed to read
+ * p[i]. This VM's hardware prefetchers left a heavy body's loads with few lines in flight
+ * (2-core x86-64 VM, 2^26 doubles: sum + max + count 54 -> 24 ms, sum_exact_f64 133 -> 44 ms
+ * with a prefetch in the body). A pointer to void steps a byte an iteration. */
+#define REDU__PREFETCH(...) __VA_OPT__(REDU__CAT(REDU__PF_, REDU__NARGS(__VA_ARGS__))(__VA_ARGS__))
+#define REDU__PF(p)                                                                                \
+  redu__cpu_prefetch(p, redu__at,                                                                  \
+                     sizeof *_Generic((p), void *: "", const void *: "", default: (p)), redu__u),
+#define REDU__PF_1(a) REDU__PF(a)
+#define REDU__PF_2(a, ...) REDU__PF(a) REDU__PF_1(__VA_ARGS__)
+#define REDU__PF_3(a, ...) REDU__PF(a) REDU__PF_2(__VA_ARGS__)
+#define REDU__PF_4(a, ...) REDU__PF(a) REDU__PF_3(__VA_ARGS__)
+#define REDU__PF_5(a, ...) REDU__PF(a) REDU__PF_4(__VA_ARGS__)
+#define REDU__PF_6(a, ...) REDU__PF(a) REDU__PF_5(__VA_ARGS__)
+#define REDU__PF_7(a, ...) REDU__PF(a) REDU__PF_6(__VA_ARGS__)
+#define REDU__PF_8(a, ...) REDU__PF(a) REDU__PF_7(__VA_ARGS__)
+#define REDU__PF_9(a, ...) REDU__PF(a) REDU__PF_8(__VA_ARGS__)
+#define REDU__PF_10(a, ...) REDU__PF(a) REDU__PF_9(__VA_ARGS__)
+#define REDU__PF_11(a, ...) REDU__PF(a) REDU__PF_10(__VA_ARGS__)
+#define REDU__PF_12(a, ...) REDU__PF(a) REDU__PF_11(__VA_ARGS__)
+#define REDU__PF_13(a, ...) REDU__PF(a) REDU__PF_12(__VA_ARGS__)
+#define REDU__PF_14(a, ...) REDU__PF(a) REDU__PF_13(__VA_ARGS__)
+#define REDU__PF_15(a, ...) REDU__PF(a) REDU__PF_14(__VA_ARGS__)
+#define REDU__PF_16(a, ...) REDU__PF(a) REDU__PF_15(__VA_ARGS__)
+
+#define REDU__LOOP_(i, unroll, ptrs, ...)                                                          \
   _Pragma("unroll")                                                                                \
   for (size_t redu__count = redu__region_count(redu__c, 0),                                        \
               redu__lanes = REDU__ORDERED(__VA_ARGS__) ? 1 : REDU__CPU_LANES,                      \
@@ -58,7 +84,8 @@
       _Pragma("unroll")                                                                            \
   for (size_t redu__u = 0; redu__u < REDU__CPU_LANES; ++redu__u)                                   \
     for (size_t i = redu__region_index(redu__c, redu__k + redu__u, 0), redu__at = i,               \
-                redu__live = redu__tail ? redu__u == 0 : redu__u < redu__lanes;                    \
+                redu__live =                                                                       \
+                    (REDU__PREFETCH ptrs redu__tail ? redu__u == 0 : redu__u < redu__lanes);       \
          redu__live; /* i used: a body may ignore it; redu__at: i before the body */               \
          redu__live = ((void)i, (void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))            \
   REDU__MAP(REDU__LANE, __VA_ARGS__)
@@ -83,7 +110,7 @@
   redu__x_region_vtake(REDU__XS(k), &REDU__XV(k), &REDU__XT(k), redu__c, k)
 #define REDU__X_LAST_TAKE(k) redu__x_region_vfold(REDU__XS(k), &REDU__XV(k), redu__c, k)
 
-#define REDU__LOOP_x(i, unroll, ...)                                                               \
+#define REDU__LOOP_x(i, unroll, ptrs, ...)                                                         \
   _Pragma("unroll")                                                                                \
   for (size_t redu__count = redu__region_count(redu__c, 0),                                        \
               redu__full = redu__count - redu__count % REDU__X_ROUND_MAX, redu__tail = 0;          \
@@ -95,10 +122,19 @@
   for (unsigned redu__u = 0; redu__u < REDU__X_ROUND_MAX;                                          \
        (void)redu__u REDU__MAP(REDU__KEEP, __VA_ARGS__), ++redu__u)                                \
     for (size_t i = redu__region_index(redu__c, redu__k + redu__u, 0), redu__at = i,               \
-                redu__live = !redu__tail || redu__k + redu__u < redu__count;                       \
+                redu__live = (REDU__PREFETCH ptrs !redu__tail || redu__k + redu__u < redu__count); \
          redu__live; redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 
 #pragma omp begin declare target
+/* One prefetch per 64 bytes of the thread's progress: u (the iteration's place in its round)
+ * and size are constants once the round is unrolled, so the test folds away. */
+static inline __attribute__((always_inline)) void
+redu__cpu_prefetch(const volatile void *p, size_t i, size_t size, size_t u)
+{
+  if (size >= 64 || u * size % 64 == 0)
+    redu__dev_prefetch_ahead((const void *)((uintptr_t)p + i * size), size);
+}
+
 static inline __attribute__((always_inline)) redu__x_lane redu__x_region_vtake(
     redu__x_lane s, redu__x_vfpe *v, const redu__x_terms *t, redu__region_thread c, int k)
 {
