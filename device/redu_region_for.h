@@ -330,9 +330,34 @@
 #define REDU__BOUNDS_PICK(marks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)()
 #define REDU__BOUNDS_()
 #define REDU__BOUNDS_x() ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
+/* REDU__PREFETCH(ptrs...): REDU__PF(p), for each of the region's pointers, in the per-iteration
+ * loop's first step on every target: CPUs prefetch along them (device/cpu/redu_cpu_region.h);
+ * GPUs only name them, at the same place, so that the host's and the device's compiles of a
+ * region capture its variables in the same order. (Named on CPUs only, the host compile
+ * captured a bins region's pointers before its record variables and the device compile after
+ * them: the kernel took its arguments in another order, and test_region_bins failed on the
+ * H100 with the same PTX.) */
+#define REDU__PREFETCH(...) __VA_OPT__(REDU__CAT(REDU__PF_, REDU__NARGS(__VA_ARGS__))(__VA_ARGS__))
+#define REDU__PF_1(a) REDU__PF(a)
+#define REDU__PF_2(a, ...) REDU__PF(a) REDU__PF_1(__VA_ARGS__)
+#define REDU__PF_3(a, ...) REDU__PF(a) REDU__PF_2(__VA_ARGS__)
+#define REDU__PF_4(a, ...) REDU__PF(a) REDU__PF_3(__VA_ARGS__)
+#define REDU__PF_5(a, ...) REDU__PF(a) REDU__PF_4(__VA_ARGS__)
+#define REDU__PF_6(a, ...) REDU__PF(a) REDU__PF_5(__VA_ARGS__)
+#define REDU__PF_7(a, ...) REDU__PF(a) REDU__PF_6(__VA_ARGS__)
+#define REDU__PF_8(a, ...) REDU__PF(a) REDU__PF_7(__VA_ARGS__)
+#define REDU__PF_9(a, ...) REDU__PF(a) REDU__PF_8(__VA_ARGS__)
+#define REDU__PF_10(a, ...) REDU__PF(a) REDU__PF_9(__VA_ARGS__)
+#define REDU__PF_11(a, ...) REDU__PF(a) REDU__PF_10(__VA_ARGS__)
+#define REDU__PF_12(a, ...) REDU__PF(a) REDU__PF_11(__VA_ARGS__)
+#define REDU__PF_13(a, ...) REDU__PF(a) REDU__PF_12(__VA_ARGS__)
+#define REDU__PF_14(a, ...) REDU__PF(a) REDU__PF_13(__VA_ARGS__)
+#define REDU__PF_15(a, ...) REDU__PF(a) REDU__PF_14(__VA_ARGS__)
+#define REDU__PF_16(a, ...) REDU__PF(a) REDU__PF_15(__VA_ARGS__)
 /* GPUs: a count of the thread's iterations, unrolled (above); CPUs: lanes
  * (device/cpu/redu_cpu_region.h). */
 #if defined(__NVPTX__) || defined(__AMDGCN__)
+#define REDU__PF(p) (void)(p),
 #define REDU__PRIVATE_LANES(k, p)
 #define REDU__THREAD_LANES(k) NULL, 0
 /* An exact kind's round of terms taken (REDU__TAKE_x), and the last round's at the team step. */
@@ -346,7 +371,7 @@
   for (size_t redu__k = 0, redu__count = redu__region_count(redu__c, REDU__PAIRS(__VA_ARGS__));    \
        redu__k < redu__count; ++redu__k)                                                           \
     for (size_t i = redu__region_index(redu__c, redu__k, REDU__PAIRS(__VA_ARGS__)), redu__at = i,  \
-                redu__once = 1;                                                                    \
+                redu__once = (REDU__PREFETCH ptrs 1);                                              \
          redu__once; /* i used: a body may ignore it; redu__at: i before the body */               \
          redu__once = ((void)i, (void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 #define REDU__PAIRS(...) (redu__dev_interleave_words() && !REDU__ORDERED(__VA_ARGS__))
@@ -359,7 +384,7 @@
   for (unsigned redu__u = 0; redu__u < redu__round;                                                \
        (void)redu__u REDU__MAP(REDU__KEEP, __VA_ARGS__), ++redu__u)                                \
     for (size_t i = redu__region_index(redu__c, redu__k + redu__u, (int)redu__pairs),              \
-                redu__at = i, redu__live = i < redu__c.end;                                        \
+                redu__at = i, redu__live = (REDU__PREFETCH ptrs i < redu__c.end);                  \
          redu__live; redu__live = ((void)redu__at, 0)REDU__MAP(REDU__BSTORE, __VA_ARGS__))
 #else
 #include "device/cpu/redu_cpu_region.h"

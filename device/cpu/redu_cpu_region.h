@@ -47,30 +47,14 @@
   REDU__SHADOW_END
 
 /* Each iteration names its elements of the region's pointers REDU__DEV_PREFETCH_AHEAD bytes
- * on (redu__cpu_prefetch): a thread's chunk is contiguous, and the body is assumed to read
- * p[i]. This VM's hardware prefetchers left a heavy body's loads with few lines in flight
- * (2-core x86-64 VM, 2^26 doubles: sum + max + count 54 -> 24 ms, sum_exact_f64 133 -> 44 ms
- * with a prefetch in the body). A pointer to void steps a byte an iteration. */
-#define REDU__PREFETCH(...) __VA_OPT__(REDU__CAT(REDU__PF_, REDU__NARGS(__VA_ARGS__))(__VA_ARGS__))
+ * on (REDU__PREFETCH, device/redu_region_for.h; redu__cpu_prefetch): a thread's chunk is
+ * contiguous, and the body is assumed to read p[i]. This VM's hardware prefetchers left a
+ * heavy body's loads with few lines in flight (2-core x86-64 VM, 2^26 doubles: sum + max +
+ * count 54 -> 24 ms, sum_exact_f64 133 -> 44 ms with a prefetch in the body). A pointer to
+ * void steps a byte an iteration. */
 #define REDU__PF(p)                                                                                \
   redu__cpu_prefetch(p, redu__at,                                                                  \
                      sizeof *_Generic((p), void *: "", const void *: "", default: (p)), redu__u),
-#define REDU__PF_1(a) REDU__PF(a)
-#define REDU__PF_2(a, ...) REDU__PF(a) REDU__PF_1(__VA_ARGS__)
-#define REDU__PF_3(a, ...) REDU__PF(a) REDU__PF_2(__VA_ARGS__)
-#define REDU__PF_4(a, ...) REDU__PF(a) REDU__PF_3(__VA_ARGS__)
-#define REDU__PF_5(a, ...) REDU__PF(a) REDU__PF_4(__VA_ARGS__)
-#define REDU__PF_6(a, ...) REDU__PF(a) REDU__PF_5(__VA_ARGS__)
-#define REDU__PF_7(a, ...) REDU__PF(a) REDU__PF_6(__VA_ARGS__)
-#define REDU__PF_8(a, ...) REDU__PF(a) REDU__PF_7(__VA_ARGS__)
-#define REDU__PF_9(a, ...) REDU__PF(a) REDU__PF_8(__VA_ARGS__)
-#define REDU__PF_10(a, ...) REDU__PF(a) REDU__PF_9(__VA_ARGS__)
-#define REDU__PF_11(a, ...) REDU__PF(a) REDU__PF_10(__VA_ARGS__)
-#define REDU__PF_12(a, ...) REDU__PF(a) REDU__PF_11(__VA_ARGS__)
-#define REDU__PF_13(a, ...) REDU__PF(a) REDU__PF_12(__VA_ARGS__)
-#define REDU__PF_14(a, ...) REDU__PF(a) REDU__PF_13(__VA_ARGS__)
-#define REDU__PF_15(a, ...) REDU__PF(a) REDU__PF_14(__VA_ARGS__)
-#define REDU__PF_16(a, ...) REDU__PF(a) REDU__PF_15(__VA_ARGS__)
 
 #define REDU__LOOP_(i, unroll, ptrs, ...)                                                          \
   _Pragma("unroll")                                                                                \
