@@ -74,6 +74,22 @@
 #define REDU__MAP_6(m, a, b, c, d, e, f) REDU__MAP_5(m, a, b, c, d, e) m(5, f)
 #define REDU__MAP_7(m, a, b, c, d, e, f, g) REDU__MAP_6(m, a, b, c, d, e, f) m(6, g)
 #define REDU__MAP_8(m, a, b, c, d, e, f, g, h) REDU__MAP_7(m, a, b, c, d, e, f, g) m(7, h)
+/* 9 to 16: a region's pointers (REDU__PREFETCH), which may be more than its reductions. */
+#define REDU__MAP_9(m, a, b, c, d, e, f, g, h, i) REDU__MAP_8(m, a, b, c, d, e, f, g, h) m(8, i)
+#define REDU__MAP_10(m, a, b, c, d, e, f, g, h, i, j)                                              \
+  REDU__MAP_9(m, a, b, c, d, e, f, g, h, i) m(9, j)
+#define REDU__MAP_11(m, a, b, c, d, e, f, g, h, i, j, k)                                           \
+  REDU__MAP_10(m, a, b, c, d, e, f, g, h, i, j) m(10, k)
+#define REDU__MAP_12(m, a, b, c, d, e, f, g, h, i, j, k, l)                                        \
+  REDU__MAP_11(m, a, b, c, d, e, f, g, h, i, j, k) m(11, l)
+#define REDU__MAP_13(m, a, b, c, d, e, f, g, h, i, j, k, l, n)                                     \
+  REDU__MAP_12(m, a, b, c, d, e, f, g, h, i, j, k, l) m(12, n)
+#define REDU__MAP_14(m, a, b, c, d, e, f, g, h, i, j, k, l, n, o)                                  \
+  REDU__MAP_13(m, a, b, c, d, e, f, g, h, i, j, k, l, n) m(13, o)
+#define REDU__MAP_15(m, a, b, c, d, e, f, g, h, i, j, k, l, n, o, q)                               \
+  REDU__MAP_14(m, a, b, c, d, e, f, g, h, i, j, k, l, n, o) m(14, q)
+#define REDU__MAP_16(m, a, b, c, d, e, f, g, h, i, j, k, l, n, o, q, r)                            \
+  REDU__MAP_15(m, a, b, c, d, e, f, g, h, i, j, k, l, n, o, q) m(15, r)
 
 /* -- The compile-time checks: static assertions inside a struct in sizeof, the first
  * expression of the expansion, so that each mistake is the first error, in words. */
@@ -330,34 +346,18 @@
 #define REDU__BOUNDS_PICK(marks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)()
 #define REDU__BOUNDS_()
 #define REDU__BOUNDS_x() ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
-/* REDU__PREFETCH(ptrs...): REDU__PF(p), for each of the region's pointers, in the per-iteration
+/* REDU__PREFETCH(ptrs...): REDU__PF(k, p), for each of the region's pointers, in the per-iteration
  * loop's first step on every target: CPUs prefetch along them (device/cpu/redu_cpu_region.h);
  * GPUs only name them, at the same place, so that the host's and the device's compiles of a
  * region capture its variables in the same order. (Named on CPUs only, the host compile
  * captured a bins region's pointers before its record variables and the device compile after
  * them: the kernel took its arguments in another order, and test_region_bins failed on the
  * H100 with the same PTX.) */
-#define REDU__PREFETCH(...) __VA_OPT__(REDU__CAT(REDU__PF_, REDU__NARGS(__VA_ARGS__))(__VA_ARGS__))
-#define REDU__PF_1(a) REDU__PF(a)
-#define REDU__PF_2(a, ...) REDU__PF(a) REDU__PF_1(__VA_ARGS__)
-#define REDU__PF_3(a, ...) REDU__PF(a) REDU__PF_2(__VA_ARGS__)
-#define REDU__PF_4(a, ...) REDU__PF(a) REDU__PF_3(__VA_ARGS__)
-#define REDU__PF_5(a, ...) REDU__PF(a) REDU__PF_4(__VA_ARGS__)
-#define REDU__PF_6(a, ...) REDU__PF(a) REDU__PF_5(__VA_ARGS__)
-#define REDU__PF_7(a, ...) REDU__PF(a) REDU__PF_6(__VA_ARGS__)
-#define REDU__PF_8(a, ...) REDU__PF(a) REDU__PF_7(__VA_ARGS__)
-#define REDU__PF_9(a, ...) REDU__PF(a) REDU__PF_8(__VA_ARGS__)
-#define REDU__PF_10(a, ...) REDU__PF(a) REDU__PF_9(__VA_ARGS__)
-#define REDU__PF_11(a, ...) REDU__PF(a) REDU__PF_10(__VA_ARGS__)
-#define REDU__PF_12(a, ...) REDU__PF(a) REDU__PF_11(__VA_ARGS__)
-#define REDU__PF_13(a, ...) REDU__PF(a) REDU__PF_12(__VA_ARGS__)
-#define REDU__PF_14(a, ...) REDU__PF(a) REDU__PF_13(__VA_ARGS__)
-#define REDU__PF_15(a, ...) REDU__PF(a) REDU__PF_14(__VA_ARGS__)
-#define REDU__PF_16(a, ...) REDU__PF(a) REDU__PF_15(__VA_ARGS__)
+#define REDU__PREFETCH(...) __VA_OPT__(REDU__MAP(REDU__PF, __VA_ARGS__))
 /* GPUs: a count of the thread's iterations, unrolled (above); CPUs: lanes
  * (device/cpu/redu_cpu_region.h). */
 #if defined(__NVPTX__) || defined(__AMDGCN__)
-#define REDU__PF(p) (void)(p),
+#define REDU__PF(k, p) (void)(p),
 #define REDU__PRIVATE_LANES(k, p)
 #define REDU__THREAD_LANES(k) NULL, 0
 /* An exact kind's round of terms taken (REDU__TAKE_x), and the last round's at the team step. */

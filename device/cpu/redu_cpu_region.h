@@ -52,7 +52,7 @@
  * heavy body's loads with few lines in flight (2-core x86-64 VM, 2^26 doubles: sum + max +
  * count 54 -> 24 ms, sum_exact_f64 133 -> 44 ms with a prefetch in the body). A pointer to
  * void steps a byte an iteration. */
-#define REDU__PF(p)                                                                                \
+#define REDU__PF(k, p)                                                                             \
   redu__cpu_prefetch(p, redu__at,                                                                  \
                      sizeof *_Generic((p), void *: "", const void *: "", default: (p)), redu__u),
 
