@@ -204,8 +204,8 @@ static int bench_bins_region(int dev, char *buf, size_t max_n, uint32_t *hk, dou
     omp_target_memcpy(got, out, sizeof zeros, 0, 0, omp_get_initial_device(), dev);
     int ok = check(&r, hk, hx, got);
     wrong += !ok;
-    printf("%-10s %7d %10zu | %9.4f %9.4f %7.2f | %s\n", "region_f64", REGION_BINS, n, ms, call,
-           ms / call, ok ? "ok" : "MISMATCH");
+    printf("%-10s %7d %10zu | %9.4f %9.4f %7s | %s\n", "region_f64", REGION_BINS, n, ms, call,
+           bench_cell("%.2f", bench_div(ms, call)), ok ? "ok" : "MISMATCH");
     fflush(stdout);
     const char *const impls[] = {"libredu_region", "libredu"};
     const double times[] = {ms, call};

@@ -102,8 +102,9 @@ int bench_multi(int ndev, size_t part_n, const bench_timing *t)
                    : m.value == one.value && m.index == one.index;
     bad += !same;
     double gbps = (double)total * sizeof(double) / (ms_multi * 1e-3) / 1e9;
-    printf("%-10s %12.4f %10.1f %10.4f %12.3f %10.4f %10.4f %10s\n", cases[c].name, ms_multi, gbps,
-           ms_one, ms_multi / ms_one, part_ms[0], part_max, same ? "yes" : "NO");
+    printf("%-10s %12.4f %10.1f %10.4f %12s %10.4f %10.4f %10s\n", cases[c].name, ms_multi, gbps,
+           ms_one, bench_cell("%.3f", bench_div(ms_multi, ms_one)), part_ms[0], part_max,
+           same ? "yes" : "NO");
     if (t->csv) {
       fprintf(t->csv, "gpu,%s,f64,%zu,%zu,libredu_multi%d,%.6f,%.3f,0,0,0,0,%d,0,1,0,0\n",
               cases[c].name, total, total * sizeof(double), ndev, ms_multi, gbps, same);

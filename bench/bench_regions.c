@@ -150,11 +150,13 @@ int bench_regions(int dev, size_t n, const bench_timing *t)
                                                                        : NAN;
     double ulps[2] = {bench_ulps(BENCH_F64, mine.v[0], e.ref.sum),
                       bench_ulps(BENCH_F64, r.v[0], e.ref.sum)};
-    printf("%-14s %10zu | %9.4f %8.1f %5.1f%% | %9.4f %8.1f | %9.4f %9.3f | %7.2f %7s | %8.2f "
+    printf("%-14s %10zu | %9.4f %8.1f %5.1f%% | %9.4f %8s | %9.4f %9s | %7s %7s | %8.2f "
            "%8.2f %s\n",
            case_names[c], n, ms, gbps, 100.0 * gbps / ceil_gbps, builtin_ms,
-           bytes / builtin_ms * 1e-6, ceil_ms, ms / bound_ms, builtin_ms / ms,
-           bench_cell("%.3f", vs_single), ulps[0], ulps[1], ok ? "ok" : "MISMATCH");
+           bench_cell("%.1f", bench_div(bytes * 1e-6, builtin_ms)), ceil_ms,
+           bench_cell("%.3f", bench_div(ms, bound_ms)),
+           bench_cell("%.2f", bench_div(builtin_ms, ms)), bench_cell("%.3f", vs_single), ulps[0],
+           ulps[1], ok ? "ok" : "MISMATCH");
     fflush(stdout);
     for (int m = 0; m < 2; ++m) {
       bench_row row =

@@ -1,28 +1,11 @@
 #include "bench_structs.h"
 
 #include "bench_baselines.h"
-#include "complex_sum.h"
-#include "minloc_payload.h"
-#include "welford.h"
+#include "peer_struct_clause.h"
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A 256-byte type: 64 float lanes summed lane by lane. */
-typedef struct {
-  float v[64];
-} lanes64;
-/* Unrolled, so that a and b stay in registers (a loop left rolled over a struct's array
- * keeps it in local memory on GPUs: 3x slower here). */
-static inline lanes64 lanes64_add(lanes64 a, lanes64 b)
-{
-#pragma unroll
-  for (int k = 0; k < 64; ++k)
-    a.v[k] += b.v[k];
-  return a;
-}
-REDU_DECLARE_REDUCTION(lanes64_sum, lanes64, lanes64_add, REDU_COMMUTATIVE, {{0}})
 
 typedef enum { S_COMPLEX, S_WELFORD, S_MINLOC, S_LANES64, S_COUNT } struct_case;
 static const char *const case_names[S_COUNT] = {"complex-sum", "welford", "minloc-struct",
@@ -77,44 +60,23 @@ static void run_redu(void *arg)
   }
 }
 
-/* clang's own path: the same declarations in a reduction clause. */
+/* clang's own path: the same declarations in a reduction clause (peer_struct_clause.c). */
 static void run_builtin(void *arg)
 {
   run *r = arg;
-  int dev = r->dev;
-  size_t n = r->n;
-  if (r->c == S_COMPLEX) {
-    const cplx *x = r->x;
-    cplx s = redu_identity_cplx_sum();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
-    reduction(cplx_sum : s) map(tofrom : s)
-    for (size_t i = 0; i < n; ++i)
-      s = cplx_add(s, x[i]);
-    r->out.z = s;
-  } else if (r->c == S_WELFORD) {
-    const double *x = r->x;
-    welford s = redu_identity_welford_stats();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
-    reduction(welford_stats : s) map(tofrom : s)
-    for (size_t i = 0; i < n; ++i)
-      s = welford_merge(s, welford_of(x[i], i));
-    r->out.w = s;
-  } else if (r->c == S_MINLOC) {
-    const particle *x = r->x;
-    particle_loc s = redu_identity_energy_minloc();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
-    reduction(energy_minloc : s) map(tofrom : s)
-    for (size_t i = 0; i < n; ++i)
-      s = loc_min(s, loc_of(x[i], i));
-    r->out.loc = s;
-  } else {
-    const lanes64 *x = r->x;
-    lanes64 s = redu_identity_lanes64_sum();
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(x)                      \
-    reduction(lanes64_sum : s) map(tofrom : s)
-    for (size_t i = 0; i < n; ++i)
-      s = lanes64_add(s, x[i]);
-    r->out.l = s;
+  switch (r->c) {
+  case S_COMPLEX:
+    r->out.z = peer_struct_complex(r->dev, r->x, r->n);
+    break;
+  case S_WELFORD:
+    r->out.w = peer_struct_welford(r->dev, r->x, r->n);
+    break;
+  case S_MINLOC:
+    r->out.loc = peer_struct_minloc(r->dev, r->x, r->n);
+    break;
+  default:
+    r->out.l = peer_struct_lanes64(r->dev, r->x, r->n);
+    break;
   }
 }
 
@@ -267,10 +229,12 @@ int bench_structs(int dev, size_t n, const bench_timing *t)
     double gbps = bytes / ms[0] * 1e-6, ceil_gbps = bytes / ceil_ms * 1e-6;
     /* x cub: CUB's time / ours (above 1: libredu faster); "-" where CUB has no figure. */
     double cub_ms = c == S_COMPLEX && cub_complex_n == r.n ? cub_complex_ms : NAN;
-    printf("%-13s %4zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9.4f %8.1f | %9.4f %9.3f | "
-           "%7.2f %7s %s\n",
+    printf("%-13s %4zu %10zu | %9.4f %8.1f %5.1f%% | %9.4f %9.4f | %9.4f %8s | %9.4f %9s | "
+           "%7s %7s %s\n",
            case_names[c], acc_sizes[c], r.n, ms[0], gbps, 100.0 * gbps / ceil_gbps, ms[1], ms[2],
-           builtin_ms, bytes / builtin_ms * 1e-6, ceil_ms, ms[0] / bound_ms, builtin_ms / ms[0],
+           builtin_ms, bench_cell("%.1f", bench_div(bytes * 1e-6, builtin_ms)), ceil_ms,
+           bench_cell("%.3f", bench_div(ms[0], bound_ms)),
+           bench_cell("%.2f", bench_div(builtin_ms, ms[0])),
            bench_cell("%.2f", bench_div(cub_ms, ms[0])),
            ok < 0 ? "-"
            : ok   ? "ok"

@@ -162,13 +162,18 @@ int main(int argc, char **argv)
       double mpi = time_per_call(call_mpi, &c, reps);
       double hand = time_per_call(call_hand, &c, reps);
       double allred = time_per_call(call_allreduce, &c, reps);
-      double over = mpi - local, ratio = over / (hand - local);
+      /* The ratio of two overheads only where the hand-written one is one ("-" else). */
+      double over = mpi - local, hand_over = hand - local;
+      char ratio[32] = "-";
+      if (hand_over > 0)
+        snprintf(ratio, sizeof ratio, "%.3f", over / hand_over);
       if (rank == 0) {
-        printf("%-14s %9zu %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f\n", kind_names[k], c.n,
+        printf("%-14s %9zu %10.2f %10.2f %10.2f %10.2f %10.2f %10s\n", kind_names[k], c.n,
                local * 1e6, mpi * 1e6, hand * 1e6, allred * 1e6, over * 1e6, ratio);
         if (csv)
-          fprintf(csv, "%s,%d,%zu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", kind_names[k], nranks, c.n,
-                  local * 1e6, mpi * 1e6, hand * 1e6, allred * 1e6, over * 1e6, ratio);
+          fprintf(csv, "%s,%d,%zu,%.3f,%.3f,%.3f,%.3f,%.3f,%s\n", kind_names[k], nranks, c.n,
+                  local * 1e6, mpi * 1e6, hand * 1e6, allred * 1e6, over * 1e6,
+                  hand_over > 0 ? ratio : "");
       }
     }
   if (csv)
