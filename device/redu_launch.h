@@ -74,18 +74,18 @@ typedef struct redu__seg_team_rec {
   size_t straddler, bad;
 } redu__seg_team_rec;
 
+/* The records follow the teams' carry-in and out partials (2 * nteams accumulators), at a
+ * 16-byte boundary; REDU__SEG_PARTIAL_BYTES: the bytes of `partials` a launch of nteams needs. */
+#define REDU__SEG_RECS_OFFSET(nteams, acc_size) ((2 * (size_t)(nteams) * (acc_size) + 15) / 16 * 16)
+#define REDU__SEG_PARTIAL_BYTES(nteams, acc_size)                                                  \
+  (REDU__SEG_RECS_OFFSET(nteams, acc_size) + (size_t)(nteams) * sizeof(redu__seg_team_rec))
+
 #pragma omp begin declare target
-/* The records follow the teams' carry-in and out partials (2 * nteams accumulators). */
 static inline redu__seg_team_rec *redu__seg_recs(void *partials, unsigned nteams, size_t acc_size)
 {
-  return (redu__seg_team_rec *)((char *)partials + (2 * (size_t)nteams * acc_size + 15) / 16 * 16);
+  return (redu__seg_team_rec *)((char *)partials + REDU__SEG_RECS_OFFSET(nteams, acc_size));
 }
 #pragma omp end declare target
-
-/* Bytes of `partials` a segmented launch of nteams needs. */
-#define REDU__SEG_PARTIAL_BYTES(nteams, acc_size)                                                  \
-  ((2 * (size_t)(nteams) * (acc_size) + 15) / 16 * 16 +                                            \
-   (size_t)(nteams) * sizeof(redu__seg_team_rec))
 
 /* The team routine and the launch that both kernel templates (redu_array_kernel.h,
  * redu_index_kernel.h) stamp once they have defined PFX_thread (one thread's accumulator

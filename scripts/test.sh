@@ -299,6 +299,11 @@ if skipped llvm22 || [ -n "$why" ]; then
     echo "== stage llvm22: skipped: $why; stages san and fuzz run here with clang $llvm"
     summary="$summary
    llvm22: skipped ($why)"
+    if [ "$llvm" = 19 ]; then
+      echo "== stage objects: skipped: it needs clang 22, whose root cannot be made ($why)"
+      summary="$summary
+   objects: skipped (clang 22's root cannot be made)"
+    fi
   fi
   run_stage san
   run_stage fuzz

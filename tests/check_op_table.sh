@@ -10,7 +10,10 @@
 #     float products (no bins: their rounding depends on the order of the multiplications);
 #   - redu.h's redu_op enum has exactly the table's ops;
 #   - the region combiners listed in redu_region.h and docs/regions.md are the table's, and
-#     README.md's list of operations names exactly its ops.
+#     README.md's list of operations names exactly its ops;
+#   - the value ops listed in docs/bins.md and docs/semantics.md are the table's value ops;
+#     the region kinds listed in redu_region.h and docs/regions.md, and the identities'
+#     row of docs/semantics.md, name every op.
 # Prints what disagrees; fails if anything does.
 set -eu
 cc=$1 src=$2
@@ -88,6 +91,29 @@ rfn_doc=$(sed -n 's/.*`redu_region_<fn>_<t>` with `<fn>` one of `\([a-z ]*\)`.*/
 words "$rfn_doc" | cmp -s - "$tmp/rfn" || bad "docs/regions.md lists the combiners \"$rfn_doc\"; the table has: $(tr '\n' ' ' <"$tmp/rfn")"
 ops_readme=$(sed -n 's/^Operations: \(.*\) for int8.*/\1/p' "$src/README.md" | tr -d ',')
 words "$ops_readme" | cmp -s - "$tmp/ops" || bad "README.md lists the operations \"$ops_readme\"; the table has: $(tr '\n' ' ' <"$tmp/ops")"
+
+# value_ops FILE: the value ops a line of FILE lists as "(sum prod ... lor; ...)" are exactly
+# the table's ops with value rows (the bins' and scans' lists in the docs).
+awk '$3 == "value" {print $1}' "$tmp/rows" | sort -u >"$tmp/value_ops"
+value_ops() {
+  listed=$(sed -n 's/.*(\(sum [a-z ]*\);.*/\1/p' "$src/$1" | head -n 1)
+  words "$listed" | cmp -s - "$tmp/value_ops" ||
+    bad "$1 lists the value ops \"$listed\"; the table has: $(tr '\n' ' ' <"$tmp/value_ops")"
+}
+value_ops docs/bins.md
+value_ops docs/semantics.md
+# names_all FILE FROM TO WHAT: the lines of FILE from the first matching FROM to the next
+# matching TO name every op of the table (a kind list, the identities' row).
+names_all() {
+  text=$(sed -n "/$2/,/$3/p" "$src/$1" | tr '\n/' '  ')
+  [ -n "$text" ] || { bad "$1: no lines from \"$2\" to \"$3\" ($4)"; return; }
+  for op in $(cat "$tmp/ops"); do
+    printf '%s\n' "$text" | grep -qE "(^|[^a-z_])$op([^a-z]|$)" || bad "$1: $4 does not name $op"
+  done
+}
+names_all libredu/redu_region.h "kind   a built-in kind" "argmin_<t> . argmax_<t>" "the kinds list"
+names_all docs/regions.md "^- Kinds: " "^- Arg kinds" "the kinds list"
+names_all docs/semantics.md "^| empty input" "^| integer sum" "the identities' row"
 
 [ $fail = 0 ] && echo "op table: $(wc -l <"$tmp/ops") ops, $(wc -l <"$tmp/rows") (op, type) pairs; every list agrees"
 exit $fail
