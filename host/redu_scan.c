@@ -197,8 +197,19 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
    * threshold; tile numbers are 32-bit, and a tile's record holds its node. */
   size_t tile = redu__scan_tile(d, &p, elem_size, n, asked_tile),
          ntiles = n / tile + (n % tile != 0);
+  /* GPUs' reduce-then-scan: blocks of whole tiles, one per team; a scan of one tile is its
+   * scan launch alone, in one team, which the planner takes over the single pass (no tile
+   * records, no claims; H100, 2^10 elements: 14.3-16.7 against 17.6-20.6 µs end to end). */
+  int gpu = d->arch != REDU__ARCH_CPU;
+  size_t block_tile = REDU__SCAN_ITEMS(elem_size) * (size_t)p.threads,
+         blocks = n / block_tile + (n % block_tile != 0);
   int one_pass = ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
-                 (pass == 1 || (pass == 0 && n <= REDU__SCAN_ONE_PASS_MAX_BYTES / elem_size));
+                 (pass == 1 || (pass == 0 && n <= REDU__SCAN_ONE_PASS_MAX_BYTES / elem_size &&
+                                !(gpu && blocks == 1)));
+  /* The kernel makes no more blocks than tiles: the teams past them would only launch (and
+   * with two or more teams, the fold launch would run for a single block). */
+  if (!one_pass && gpu && blocks < (size_t)c->launch.teams)
+    c->launch.teams = (int)blocks;
   if (one_pass) {
     if (redu__scan_status(d, c->slot, &p, ntiles, &c->pass) != 0) {
       redu__scratch_release(d, c->slot);
@@ -218,9 +229,9 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                ntiles, tile);
     else
       snprintf(how, sizeof how, "reduce-then-scan, one block per team%s",
-               p.teams > 1 ? "" : " (one block: the scan pass alone)");
+               c->launch.teams > 1 ? "" : " (one block: the scan pass alone)");
     fprintf(stderr, "libredu: %s: device %d (%s): n=%zu -> %s: %d teams x %d threads [%s]\n", fn,
-            d->number, d->name, n, how, p.teams, p.threads, reason);
+            d->number, d->name, n, how, c->launch.teams, p.threads, reason);
   }
   return REDU_OK;
 }
