@@ -14,6 +14,7 @@
 #include "device/redu_op_table.h"
 #include "redu_test_exact.h"
 #include <math.h>
+#include <stdlib.h>
 
 static int is_cuda;
 
@@ -212,7 +213,12 @@ static void reference_bins(const entry *e, const uint32_t *keys, const void *x, 
       put(t, out, k, (uint64_t)s, s);
       break;
     }
-    default: { /* min, max, argmin, argmax */
+    case REDU_OP_COUNT: /* no op; every op has its case, so a new one stops the build here */
+      abort();
+    case REDU_MIN:
+    case REDU_MAX:
+    case REDU_ARGMIN:
+    case REDU_ARGMAX: {
       int lo = e->op == REDU_MIN || e->op == REDU_ARGMIN;
       size_t best = SIZE_MAX;
       for (size_t j = 0; j < m; ++j) {

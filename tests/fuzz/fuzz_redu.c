@@ -723,9 +723,16 @@ static void fz_exact_reference(redu_op op, const fz_type *t, const unsigned char
   case REDU_BXOR:
     acc = 0;
     break;
-  default: /* min/max identity: the type's max for min, its min for max */
+  case REDU_MIN:
+  case REDU_MAX:
+  case REDU_ARGMIN:
+  case REDU_ARGMAX: /* the type's max for min, its min for max */
     acc = sgn ? (uint64_t)(want_max ? smin : smax) : (want_max ? 0 : umax);
     break;
+  case REDU_LAND: /* returned above */
+  case REDU_LOR:
+  case REDU_OP_COUNT: /* no op; every op has its case, so a new one stops the build here */
+    abort();
   }
   size_t best = REDU_NO_INDEX;
   for (size_t i = 0; i < n; ++i) {
@@ -747,7 +754,14 @@ static void fz_exact_reference(redu_op op, const fz_type *t, const unsigned char
     case REDU_BXOR:
       acc ^= u;
       break;
-    default: {
+    case REDU_LAND: /* returned above */
+    case REDU_LOR:
+    case REDU_OP_COUNT:
+      abort();
+    case REDU_MIN:
+    case REDU_MAX:
+    case REDU_ARGMIN:
+    case REDU_ARGMAX: {
       /* strictly better only: the lowest index wins ties; the first element is taken
        * even when it equals the identity (argmin of all-INT_MAX input is index 0) */
       int better = sgn ? (want_max ? (int64_t)u > (int64_t)acc : (int64_t)u < (int64_t)acc)
