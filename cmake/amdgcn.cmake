@@ -62,3 +62,11 @@ string(REPLACE ";" "," _archs "${REDU_AMD_ARCH}")
 list(LENGTH REDU_AMD_ARCH _n)
 list(APPEND REDU_OFFLOAD_FLAGS --offload-arch=${_archs} --rocm-device-lib-path=${_redu_amd_libs})
 list(APPEND REDU_OFFLOAD_LINK_ONLY -Wl,--wrapper-jobs=${_n})
+# libredu.so's own device link without OpenMPOpt: with it, clang-linker-wrapper 19 spent more
+# than 55 CPU minutes on the library's gfx90a image and had not finished (three quarters of
+# its samples in attribute queries, llvm::Instruction::getFunction and hasFnAttr, over the
+# whole image); without it the image linked in 9 minutes (2-core x86-64 VM, one
+# architecture). libredu's kernels do not rely on OpenMPOpt (SPMD by construction, team
+# memory explicit: docs/design.md; the H100 stress matrix runs without it too). Programs
+# that link libredu keep their own link's OpenMPOpt.
+set(REDU_LIBRARY_LINK_ONLY "SHELL:-mllvm -openmp-opt-disable")
