@@ -3,7 +3,7 @@
  * libredu kernels only where a file calls them; this one calls none. */
 #include "peer_struct_clause.h"
 
-#define PEER_PRAGMA(...) _Pragma(#__VA_ARGS__)
+#include "peer_clause.h" /* PEER_PRAGMA */
 /* FN(dev, x, n): the reduction RED (identity and clause) of A over x[0, n), each iteration
  * s = STEP (of s, x[i] and i). */
 #define PEER_STRUCT_CLAUSE(FN, A, T, RED, STEP)                                                    \

@@ -201,7 +201,7 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
    * scan launch alone, in one team, which the planner takes over the single pass (no tile
    * records, no claims; H100, 2^10 elements: 14.3-16.7 against 17.6-20.6 µs end to end). */
   int gpu = d->arch != REDU__ARCH_CPU;
-  size_t block_tile = REDU__SCAN_ITEMS(elem_size) * (size_t)p.threads,
+  size_t block_tile = redu__scan_tile(d, &p, elem_size, n, 0),
          blocks = n / block_tile + (n % block_tile != 0);
   int one_pass = ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
                  (pass == 1 || (pass == 0 && n <= REDU__SCAN_ONE_PASS_MAX_BYTES / elem_size &&

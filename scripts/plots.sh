@@ -40,8 +40,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Split the rows into one data file per (op, type, impl): "n value". Arrays rows are the
-# ones of a built-in op with the 17 columns the arrays section writes (the exact section
-# reuses op names; the structs and regions sections name their cases instead).
+# ones with the 17 columns and the repeat count ($15) that only the arrays section writes
+# (the exact, structs and regions sections leave it empty).
 awk -F, -v d="$tmp" '
   $1 == "device" { next }
   $2 ~ /^bins_/ {
@@ -54,8 +54,7 @@ awk -F, -v d="$tmp" '
     }
     next
   }
-  NF >= 17 && $2 ~ /^(sum|prod|min|max|band|bor|bxor|land|lor|argmin|argmax)$/ &&
-    ($6 == "libredu" || $6 == "builtin" || $6 == "cub" || $6 == "read_ceiling" ||
+  NF >= 17 && $15 != "" && ($6 == "libredu" || $6 == "builtin" || $6 == "cub" || $6 == "read_ceiling" ||
                 $6 == "host_parallel_for") {
     f = d "/a_" $2 "_" $3 "_" $6 ".dat"; print $4, $8 > f; ops[$2] = 1; adev = $1
   }
