@@ -68,6 +68,23 @@
        ? REDU__SCAN_ITEM_BYTES / (REDU__SCAN_VEC(size) * (size))                                   \
        : 1)
 #define REDU__SCAN_ITEMS(size) (REDU__SCAN_VEC(size) * REDU__SCAN_ROWS(size))
+/* Whether a GPU thread's 16 bytes of a row move as one vector load and store (element by
+ * element clang emitted one load and one store per element). H100, redu-bench --only scan,
+ * old and new libredu alternated, 2^27: sums of i32 0.610-0.624 -> 0.586-0.594 ms (single
+ * pass 0.985-1.008 -> 0.891-0.914), i64 1.199-1.219 -> 1.145-1.163, max of i32 0.661-0.670
+ * -> 0.587-0.597, exact f32 5.06-5.15 -> 4.54-4.61; but where the accumulator is a double
+ * (f32 and f64 sums) reduce-then-scan took 6-9% longer (f64 1.211-1.221 -> 1.317-1.319 ms,
+ * with the ordinary path or the read-only one alike; not explained), so those move element by
+ * element. A compound literal, so that declared structs take the vector path too. */
+#define REDU__SCAN_VECTOR_IO(A) _Generic((A){0}, double: 0, float: 0, long double: 0, default: 1)
+/* The team routines of both algorithms: always inlined on GPUs (left to the inliner, the single
+ * pass's stayed out of line for 4- and 8-byte sums with 184-200 bytes of spills, and
+ * reduce-then-scan's for 1- and 2-byte ones; docs/targets.md), as on CPUs left to it. */
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#define REDU__SCAN_TEAM_INLINE __attribute__((flatten, always_inline))
+#else
+#define REDU__SCAN_TEAM_INLINE __attribute__((flatten))
+#endif
 /* The most threads per team a scan kernel is compiled for (its launch bounds): without them
  * CUDA ran 512-thread plans with fewer threads, whose tiles then lost rows. GPU plans take
  * 256 threads, 8 teams per multiprocessor (H100, 2^27 elements: 256 x 1,056 teams 0.97 ms
@@ -321,10 +338,15 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     for (unsigned r = 0; r < redu__rows; ++r) {                                                    \
       size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                         \
       if (vec && t1 - c >= redu__vec && c < t1) {                                                  \
-        const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                             \
-        _Pragma("clang loop unroll(full)")                                                         \
-        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
-          in.v[r][k] = src[k];                                                                     \
+        if (REDU__SCAN_VECTOR_IO(A)) {                                                             \
+          redu__word16 w = redu__dev_read16(x + c);                                                \
+          __builtin_memcpy(in.v[r], &w, sizeof in.v[r] < sizeof w ? sizeof in.v[r] : sizeof w);    \
+        } else {                                                                                   \
+          const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                           \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
+            in.v[r][k] = src[k];                                                                   \
+        }                                                                                          \
       } else {                                                                                     \
         _Pragma("clang loop unroll(full)")                                                         \
         for (unsigned k = 0; k < redu__vec; ++k)                                                   \
@@ -524,10 +546,16 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
           w[k] = FINISH(exclusive && k == 0 && r == 0 && lane == 0 ? mine : COMBINE(mine, out));   \
         }                                                                                          \
         if (vec && t1 - c >= redu__vec && c < t1) {                                                \
-          T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                       \
-          _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
-            dst[k] = w[k];                                                                         \
+          if (REDU__SCAN_VECTOR_IO(A)) {                                                           \
+            redu__word16 v = {0, 0, 0, 0};                                                         \
+            __builtin_memcpy(&v, w, sizeof w < sizeof v ? sizeof w : sizeof v);                    \
+            redu__dev_store16(y + c, v);                                                           \
+          } else {                                                                                 \
+            T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                     \
+            _Pragma("clang loop unroll(full)")                                                     \
+            for (unsigned k = 0; k < redu__vec; ++k)                                               \
+              dst[k] = w[k];                                                                       \
+          }                                                                                        \
         } else {                                                                                   \
           _Pragma("clang loop unroll(full)")                                                       \
           for (unsigned k = 0; k < redu__vec; ++k)                                                 \
@@ -609,7 +637,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                                                                                                    \
   /* Reduce-then-scan's team: phase 0 the totals of its blocks, phase 1 their scans. No block      \
    * is empty (x + 0 would turn a sum of -0 into +0). */                                           \
-  static inline __attribute__((flatten)) void PFX##_team(                                          \
+  static inline REDU__SCAN_TEAM_INLINE void PFX##_team(                                            \
       const T *x, T *y, size_t n, size_t nblocks, A init, int exclusive, int phase, size_t slots,  \
       size_t team_mem, void *spill, A *partials, unsigned *unsure)                                 \
   {                                                                                                \
@@ -717,7 +745,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                                                                                                    \
   /* The single pass's team: tiles claimed in order until none is left. Tiles alternate            \
    * between two sets of slots, so that one barrier per tile less is needed. */                    \
-  static inline __attribute__((flatten)) void PFX##_team1(                                         \
+  static inline REDU__SCAN_TEAM_INLINE void PFX##_team1(                                           \
       const T *x, T *y, size_t n, A init, int exclusive, size_t slots, size_t team_mem,            \
       void *spill, redu__scan_pass lb, unsigned *unsure)                                           \
   {                                                                                                \

@@ -22,6 +22,12 @@
  *                                  doubles from memory 2 GB/s a thread, 4x slower than from
  *                                  cache; docs/performance.md); nothing on GPUs
  *   redu__dev_load16(p)            16 bytes of read-only input (GPUs: the read-only path)
+ *   redu__dev_read16(p)            the 16 bytes at p (16-byte aligned device memory, of any
+ *                                  element type) in one vector load through the ordinary path
+ *                                  (NVIDIA: ld.global.v4), for data the kernel also writes
+ *   redu__dev_store16(p, w)        w into those 16 bytes: one vector store (NVIDIA:
+ *                                  st.global.v4; through a generic pointer clang lost the global
+ *                                  space, and through a memcpy the width)
  *   redu__dev_vector_chunks()      1: a thread's contiguous chunk goes through CPU vector code
  *                                  compiled per instruction set (REDU__DEV_SIMD_CLONES):
  *                                  exact sums eight terms at a time, one check per 16 terms
@@ -74,6 +80,8 @@
 #include <stdint.h>
 
 typedef uint32_t redu__word16 __attribute__((ext_vector_type(4)));
+/* The same 16 bytes as a store's lvalue over elements of any type. */
+typedef uint32_t redu__word16_any __attribute__((ext_vector_type(4), may_alias));
 
 /* A macro, not a variant: it marks a definition. x86-64 CPU code only (the host and the
  * host-offload target); GPU device passes define __NVPTX__ or __AMDGPU__. */
@@ -163,6 +171,10 @@ static inline double redu__dev_prod_err(double a, double b, double p)
 #endif
 
 static inline redu__word16 redu__dev_load16(const redu__word16 *p) { return *p; }
+
+static inline redu__word16 redu__dev_read16(const void *p) { return *(const redu__word16_any *)p; }
+
+static inline void redu__dev_store16(void *p, redu__word16 w) { *(redu__word16_any *)p = w; }
 
 /* Through uintptr_t: the address may be past the end of p's array, which a prefetch may name
  * (it never faults) but pointer arithmetic may not. */

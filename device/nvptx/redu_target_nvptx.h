@@ -66,6 +66,16 @@ static inline redu__word16 redu__dev_load16(const redu__word16 *p)
   return (redu__word16)__nvvm_ldg_i4((const redu__nvptx_i4 *)p);
 }
 
+static inline redu__word16 redu__dev_read16(const void *p)
+{
+  return *(const __attribute__((address_space(1))) redu__word16_any *)p;
+}
+
+static inline void redu__dev_store16(void *p, redu__word16 w)
+{
+  *(__attribute__((address_space(1))) redu__word16_any *)p = w;
+}
+
 #pragma omp end declare variant
 
 #endif
