@@ -340,6 +340,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       if (vec && t1 - c >= redu__vec && c < t1) {                                                  \
         if (REDU__SCAN_VECTOR_IO(A)) {                                                             \
           redu__word16 w = redu__dev_read16(x + c);                                                \
+          REDU__DEV_PRIVATE(w)                                                                     \
           __builtin_memcpy(in.v[r], &w, sizeof in.v[r] < sizeof w ? sizeof in.v[r] : sizeof w);    \
         } else {                                                                                   \
           const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                           \
@@ -548,6 +549,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         if (vec && t1 - c >= redu__vec && c < t1) {                                                \
           if (REDU__SCAN_VECTOR_IO(A)) {                                                           \
             redu__word16 v = {0, 0, 0, 0};                                                         \
+            REDU__DEV_PRIVATE(v)                                                                   \
             __builtin_memcpy(&v, w, sizeof w < sizeof v ? sizeof w : sizeof v);                    \
             redu__dev_store16(y + c, v);                                                           \
           } else {                                                                                 \
