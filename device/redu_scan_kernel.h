@@ -339,6 +339,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                         \
       if (vec && t1 - c >= redu__vec && c < t1) {                                                  \
         if (REDU__SCAN_VECTOR_IO(A)) {                                                             \
+          /* 16 bytes here; the min only bounds never-taken rows of one shorter element */         \
           redu__word16 w = redu__dev_read16(x + c);                                                \
           REDU__DEV_PRIVATE(w)                                                                     \
           __builtin_memcpy(in.v[r], &w, sizeof in.v[r] < sizeof w ? sizeof in.v[r] : sizeof w);    \
