@@ -14,11 +14,21 @@
  *     (positive and negative terms apart, so no sign ever propagates) whose bit 0 weighs
  *     2^base, and a flags word (NaN, +inf, -inf, +0 and -0 seen). Integer addition is
  *     associative, and a carry out of a word is added to the next word by the thread that
- *     caused it, so the words end as the exact sum whatever the interleaving. base and W come
- *     from a first pass over x (the lowest set bit and the highest exponent of its finite
- *     terms): W words hold every term's bits exactly and the sum of n of them (exact), or,
- *     past the host's memory cap, the top 64 W bits (terms truncated toward zero below them:
- *     still the same bits everywhere). The finish rounds each bin once, to nearest-even.
+ *     caused it, so the words end as the exact sum whatever the interleaving. base and W
+ *     cover the element type's whole range where the bins fit the host's memory cap that way
+ *     (then no pass over x decides them), else they come from a first pass over x (the
+ *     lowest set bit and the highest exponent of its finite terms): W words hold every
+ *     term's bits exactly and the sum of n of them (exact), or, past the host's memory cap,
+ *     the top 64 W bits (terms truncated toward zero below them: still the same bits
+ *     everywhere). The finish rounds each bin once, to nearest-even.
+ *     A team's private float-sum bins may be narrower than the global ones (team windows:
+ *     doubles' whole range takes 69 words a bin, team memory holds 5 for 1,024 bins): the
+ *     team reads a sample of its elements first (at least 4,096, spread over them), places
+ *     a window of its own around their bits, folds the terms that fit there and sends the
+ *     rest straight to the global bins (whole range: no pass over x); a window's bins go
+ *     into the global ones shifted to their place. Which terms a team keeps changes only
+ *     where the integer words' sums are formed, never the sums, so the bits stay the same
+ *     on every plan.
  * Keys at or past nbins are skipped, or (unless skipped) their lowest position is left in
  * status[0] and the finishing launch writes nothing, so out stays untouched.
  *
@@ -74,6 +84,7 @@ typedef struct redu__bins_launch {
   int narrow;        /* integer sums: private bins of 32-bit words in team memory (GPUs) */
   int words;         /* float sums: W */
   int base;          /* float sums: the exponent of bit 0 */
+  int team_words;    /* float sums' private bins: words a half; below words: team windows */
 } redu__bins_launch;
 
 #pragma omp begin declare target
@@ -228,6 +239,14 @@ static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double
   }
 }
 
+/* A term outside its team's window, into the global bins: out of line, so that the rare
+ * path takes no registers from the elements' loop. */
+__attribute__((noinline)) static inline void redu__bins_deposit_far(uint64_t *bin, int words,
+                                                                    int base, double d)
+{
+  redu__bins_deposit(bin, words, base, d, 0);
+}
+
 /* 2^e as a double, e in [-1022, 1023]. */
 static inline double redu__bins_pow2(int e)
 {
@@ -315,22 +334,77 @@ static inline void redu__bins_team_fill(uint64_t *p, size_t count, uint64_t v)
     p[k] = v;
 }
 
-/* Adds a private float-sum bin into the global one: each half word by word, a word's carry
- * into the next (the private half is below 2^(64 W), as the global one's total is). */
-static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, int words)
+/* Adds a private float-sum bin of pw words a half into the global one of `words` words a
+ * half, its bit 0 at the global bit `shift`: each half word by word, a word's carry into the
+ * next (the global half's total stays below 2^(64 words), so no carry leaves it). */
+static inline void redu__bins_flush_fixed(const uint64_t *priv, int pw, int shift, uint64_t *bin,
+                                          int words)
 {
+  int q0 = shift / 64;
+  unsigned s = (unsigned)shift % 64;
   for (int h = 0; h < 2; ++h) {
-    uint64_t carry = 0;
-    for (int q = h * words; q < (h + 1) * words; ++q) {
-      uint64_t add = priv[q] + carry;
-      carry = add < carry; /* priv[q] + 1 wrapped to 0: nothing to add, one to carry */
+    const uint64_t *src = priv + h * pw;
+    uint64_t *dst = bin + h * words, carry = 0;
+    for (int j = 0; q0 + j < words && (j <= pw || carry); ++j) {
+      uint64_t v = (j < pw ? src[j] << s : 0) | (s && j && j <= pw ? src[j - 1] >> (64 - s) : 0);
+      uint64_t add = v + carry;
+      carry = add < carry; /* v + 1 wrapped to 0: nothing to add, one to carry */
       if (add) {
-        uint64_t old = __atomic_fetch_add(bin + q, add, __ATOMIC_RELAXED);
+        uint64_t old = __atomic_fetch_add(dst + q0 + j, add, __ATOMIC_RELAXED);
         carry += old + add < old;
       }
     }
   }
-  redu__bins_fold_or(bin + 2 * words, priv[2 * words]);
+  redu__bins_fold_or(bin + 2 * words, priv[2 * pw]);
+}
+
+/* A team's window over its private float-sum bins (team windows, above): pw words a half
+ * whose bit 0 weighs 2^base, taking the finite terms whose lowest bit is at least 2^base and
+ * which lie below 2^top (zeros and specials always: they set flags only). */
+typedef struct redu__bins_private_window {
+  int pw, base, top;
+} redu__bins_private_window;
+
+/* Whether the window takes d: its lowest set bit (the deposit drops the zero bits below
+ * it) and its top within the window. */
+static inline int redu__bins_takes(const redu__bins_private_window *w, double d)
+{
+  if (d == 0 || d - d != 0)
+    return 1;
+  int lsb;
+  uint64_t m = redu__bins_split(d, &lsb);
+  return lsb + __builtin_ctzll(m) >= w->base && lsb + 64 - __builtin_clzll(m) <= w->top;
+}
+
+/* Bits a team window keeps above its sample's top at least (terms larger than the
+ * sample's still fold in the window), and the bits a word keeps free above a sample's bits
+ * for the window to start at the sample's lowest bit. */
+#define REDU__BINS_WINDOW_MARGIN 16
+#define REDU__BINS_WORD_FREE 8
+
+/* The team's window (team windows, above) from its sample's range, the two words after its
+ * private bins (after a barrier): BIAS - the lowest set bit and BIAS + the highest exponent
+ * bound of its finite nonzero terms, both 0 for none. pw words a half, `count` terms at most
+ * into a bin (its bits of headroom), terms of `prec` bits; the window lies within the global
+ * bins (`words` words from 2^base), with no sample at their bottom. Where the sample's bits
+ * fit one word with REDU__BINS_WORD_FREE bits to spare, one word starts at its lowest bit:
+ * a term of its range then takes one atomic add, and carries out of the word are rare, as in
+ * the windows the range pass fits (a window placed from the top instead split such terms
+ * over two words, the lower one's top bits carrying every other add: H200, 2^27 doubles of
+ * 2^-52 steps into 1,024 bins, docs/performance.md, tuning log); the whole words the margin
+ * above leaves go below it. Else the window reaches the margin above the sample's top. */
+static inline redu__bins_private_window
+redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, int words, int base)
+{
+  int room = 64 * pw - (64 - __builtin_clzll((unsigned long long)count | 1));
+  int lo = REDU__BINS_EXP_BIAS - (int)sample[0], hi = (int)sample[1] - REDU__BINS_EXP_BIAS;
+  int at = !sample[1] ? base
+           : hi - lo <= 64 - REDU__BINS_WORD_FREE
+               ? lo - 64 * ((room - (hi - lo) - REDU__BINS_WINDOW_MARGIN) / 64)
+               : hi + (room - prec) / 4 - room;
+  int most = base + 64 * (words - pw);
+  at = at < base ? base : at > most ? most : at;
+  return (redu__bins_private_window){pw, at, at + room};
 }
 
 #pragma omp end declare target
@@ -355,10 +429,11 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   size_t n = (L)->n, nbins = (L)->nbins, team_mem = (L)->team_mem, per_team = (L)->per_team;       \
   int threads = (L)->threads;                                                                      \
   int skip = (L)->skip, accumulate = (L)->accumulate, words = (L)->words, base = (L)->base;        \
-  int narrow = (L)->narrow;                                                                        \
+  int narrow = (L)->narrow, team_words = (L)->team_words;                                          \
   size_t stride = 2 * (size_t)words + 1;                                                           \
   (void)keys, (void)verdict, (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team,    \
-      (void)skip, (void)accumulate, (void)words, (void)base, (void)stride, (void)narrow
+      (void)skip, (void)accumulate, (void)words, (void)base, (void)stride, (void)narrow,           \
+      (void)team_words
 
 /* Elements a thread loads before it folds the first of them (float sums and 32-bit counts).
  * A GPU thread's elements are a grid apart: one at a time, each fold waited for its own load
@@ -396,11 +471,12 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
 /* The elements' loop of a launch (inside its parallel region): for each of the thread's
  * elements i with key k below nbins, FOLD_ONE (a statement over dst, k, v and solo; v, of
  * type V, is LOAD, an expression over i), dst being the team's private bins (PRIV_WORDS
- * words a team, first set to PRIV_INIT) or the global ones (solo: the private bins of a
- * one-thread team, folded without atomics); a team's private bins then go into the global
- * ones through FLUSH (a statement over priv) after a barrier. BATCH: as REDU__BINS_EACH. Bad
- * keys are reported unless skipped. */
-#define REDU__BINS_ELEMENTS(BATCH, PRIV_INIT, PRIV_WORDS, V, LOAD, FOLD_ONE, FLUSH)                \
+ * words a team, first set to PRIV_INIT, then SETUP run by every thread: a statement over
+ * priv, with its own barriers) or the global ones (solo: the private bins of a one-thread
+ * team, folded without atomics); a team's private bins then go into the global ones through
+ * FLUSH (a statement over priv) after a barrier. BATCH: as REDU__BINS_EACH. Bad keys are
+ * reported unless skipped. */
+#define REDU__BINS_ELEMENTS(BATCH, PRIV_INIT, PRIV_WORDS, SETUP, V, LOAD, FOLD_ONE, FLUSH)         \
   {                                                                                                \
     size_t b, e, step, at;                                                                         \
     uint64_t bad = REDU__BINS_ALL_GOOD;                                                            \
@@ -409,6 +485,7 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
     if (priv) {                                                                                    \
       redu__bins_team_fill(priv, PRIV_WORDS, PRIV_INIT);                                           \
       _Pragma("omp barrier")                                                                       \
+      SETUP;                                                                                       \
     }                                                                                              \
     REDU__BINS_EACH(BATCH, V, LOAD, FOLD_ONE)                                                      \
     redu__bins_report_bad(status, bad);                                                            \
@@ -480,7 +557,7 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
   REDU__BINS_ELEMENTS_LAUNCH_##NARROW(FOLD, IDENT, ELEMENT)
 #define REDU__BINS_ELEMENTS_LAUNCH_0(FOLD, IDENT, ELEMENT)                                         \
   REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                                \
-  REDU__BINS_ELEMENTS(1, (IDENT), nbins, uint64_t, ELEMENT,                                        \
+  REDU__BINS_ELEMENTS(1, (IDENT), nbins, (void)0, uint64_t, ELEMENT,                               \
                       REDU__BINS_FOLD(FOLD, solo, dst + k, v),                                     \
                       REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))
 #define REDU__BINS_ELEMENTS_LAUNCH_1(FOLD, IDENT, ELEMENT)                                         \
@@ -562,6 +639,56 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
     }                                                                                              \
   }
 
+/* Terms a team's sample takes at least (REDU__BINS_BATCH a thread where the team has the
+ * threads for it: a CPU team of one thread takes them all itself). */
+#define REDU__BINS_SAMPLE_TEAM 4096
+
+/* Team windows' opening (inside REDU__BINS_ELEMENTS, once the private bins are zero): each
+ * thread's sample, terms spread from its first to its last (a GPU team's threads read
+ * neighbours: coalesced), their range into the two words after the private bins, then the
+ * team's window into win. Needs x, n, nbins, pstride, words, base and win. */
+#define REDU__BINS_SAMPLE(WINDOWED, PREC)                                                          \
+  if (WINDOWED) {                                                                                  \
+    int lo = REDU__BINS_EXP_BIAS, hi = -REDU__BINS_EXP_BIAS;                                       \
+    size_t nth = (size_t)omp_get_num_threads(), all = nth * (size_t)omp_get_num_teams();           \
+    size_t takes = REDU__BINS_SAMPLE_TEAM / nth > REDU__BINS_BATCH ? REDU__BINS_SAMPLE_TEAM / nth  \
+                                                                   : REDU__BINS_BATCH;             \
+    redu__bins_share(n, &b, &e, &step);                                                            \
+    size_t mine = b < e ? (e - b - 1) / step + 1 : 0;                                              \
+    for (size_t u = 0; u < takes && u < mine; ++u)                                                 \
+      redu__bins_widen(x ? (double)x[b + (mine - 1) * u / (takes - 1) * step] : 1.0, &lo, &hi);    \
+    if (lo <= hi) {                                                                                \
+      redu__bins_fold_max(priv + nbins * pstride, (uint64_t)(REDU__BINS_EXP_BIAS - lo));           \
+      redu__bins_fold_max(priv + nbins * pstride + 1, (uint64_t)(REDU__BINS_EXP_BIAS + hi));       \
+    }                                                                                              \
+    _Pragma("omp barrier")                                                                         \
+    win = redu__bins_team_window(priv + nbins * pstride, win.pw, nth * (n / all + 1), (PREC),      \
+                                 words, base);                                                     \
+  }
+
+/* The float sums' elements launch (inside REDU__DEFINE_BINS_FSUM): out's values when
+ * accumulating, then the elements; WINDOWED 1: team windows, each team's private bins of
+ * team_words words a half placed by its sample, terms outside them to the global bins;
+ * 0: private bins (if any) of the global bins' shape. */
+#define REDU__BINS_FSUM_ELEMENTS(WINDOWED, PREC)                                                   \
+  REDU__BINS_TARGET(L, keys, x, out, acc, status, spill)                                           \
+  {                                                                                                \
+    size_t b, e, step; /* accumulating: out's values into the global bins, once each */            \
+    redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                       \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    for (size_t k = b; k < e; k += step)                                                           \
+      redu__bins_deposit(acc + k * stride, words, base, (double)out[k], 0);                        \
+    redu__bins_private_window win = {(WINDOWED) ? team_words : words, base, 0};                    \
+    size_t pstride = 2 * (size_t)win.pw + 1;                                                       \
+    REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *pstride + 2,                                   \
+                        REDU__BINS_SAMPLE(WINDOWED, PREC), double, x ? (double)x[i] : 1.0,         \
+                        if (!(WINDOWED) || redu__bins_takes(&win, v))                              \
+                            redu__bins_deposit(dst + k * pstride, win.pw, win.base, v, solo);      \
+                        else redu__bins_deposit_far(acc + k * stride, words, base, v),             \
+                        REDU__BINS_TEAM_BINS(k) redu__bins_flush_fixed(                            \
+                            priv + k * pstride, win.pw, win.base - base, acc + k * stride, words)) \
+  }
+
 /* Float sums (T float or double): REDU__DEFINE_BINS_FSUM(PFX, T, PREC, EMIN, EMAX) defines
  *   void PFX_bins_range(const redu__bins_launch *L, const T *x, const T *out)
  * (status[1], status[2]: the exponent range of x, and of out when accumulating; status[0]:
@@ -603,17 +730,13 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, uint64_t *bin, i
       for (size_t k = b; k < e; k += step)                                                         \
         acc[k] = 0;                                                                                \
     }                                                                                              \
-    REDU__BINS_TARGET(L, keys, x, out, acc, status, spill)                                         \
-    {                                                                                              \
-      size_t b, e, step; /* accumulating: out's values into the global bins, once each */          \
-      redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                     \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t k = b; k < e; k += step)                                                         \
-        redu__bins_deposit(acc + k * stride, words, base, (double)out[k], 0);                      \
-      REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *stride, double, x ? (double)x[i] : 1.0,      \
-                          redu__bins_deposit(dst + k * stride, words, base, v, solo),              \
-                          REDU__BINS_TEAM_BINS(k)                                                  \
-                              redu__bins_flush_fixed(priv + k * stride, acc + k * stride, words))  \
+    /* team windows (private bins narrower than the global ones) in a launch of their own:         \
+     * one launch for both took 64 registers and spilled (ptxas), 3-6% slower where the            \
+     * bins are global or whole (H200, docs/performance.md, tuning log) */                         \
+    if (per_team && team_words < words) {                                                          \
+      REDU__BINS_FSUM_ELEMENTS(1, PREC)                                                            \
+    } else {                                                                                       \
+      REDU__BINS_FSUM_ELEMENTS(0, PREC)                                                            \
     }                                                                                              \
     REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
     {                                                                                              \

@@ -59,28 +59,29 @@ redu_status redu__bins_memory(redu__bins_call *c, size_t words)
   return got ? redu__bins_rest_status(c) : REDU_OK;
 }
 
-/* Private bins of `words` words a team where they pay and fit (REDU__BINS_TEAM_MEM_MAX);
- * narrowable (integer sums whose bins a 32-bit word holds, see redu__bins_begin): on GPUs
- * 32-bit words (launch.narrow), folded by the shared-memory atomic the target has for them
- * (H100, counts of 2^27 keys into 256 bins: see docs/performance.md, tuning log). */
-static void redu__bins_private_plan(redu__bins_call *c, size_t words, int narrowable)
+/* Private bins of `words` words a team where they pay and fit (REDU__BINS_TEAM_MEM_MAX),
+ * and `extra` words after them (float sums: a team window's sample); narrowable (integer
+ * sums whose bins a 32-bit word holds, see redu__bins_begin): on GPUs 32-bit words
+ * (launch.narrow), folded by the shared-memory atomic the target has for them (H100, counts
+ * of 2^27 keys into 256 bins: see docs/performance.md, tuning log). */
+static void redu__bins_private_plan(redu__bins_call *c, size_t words, size_t extra, int narrowable)
 {
   redu__bins_launch *L = &c->launch;
-  size_t bytes = words * sizeof(uint64_t);
+  size_t bytes = words * sizeof(uint64_t), more = extra * sizeof(uint64_t);
   L->team_mem = 0, L->spill = NULL, L->per_team = 0, L->narrow = 0;
-  if (!words || words > SIZE_MAX / sizeof(uint64_t) / (size_t)L->teams ||
+  if (!words || words > SIZE_MAX / sizeof(uint64_t) / (size_t)L->teams - extra ||
       L->n / (size_t)L->teams < words / 8)
     return;
   if (c->owner->arch != REDU__ARCH_CPU) {
     if (narrowable)
       bytes = words * sizeof(uint32_t);
     if (bytes <= REDU__BINS_TEAM_MEM_MAX)
-      L->team_mem = L->per_team = bytes, L->narrow = narrowable;
+      L->team_mem = L->per_team = bytes + more, L->narrow = narrowable;
     return;
   }
   if (bytes <= REDU__BINS_CPU_PRIVATE_MAX &&
-      redu__scratch_spill(c->owner, c->slot, (size_t)L->teams * bytes) == 0)
-    L->spill = c->slot->spill, L->per_team = bytes;
+      redu__scratch_spill(c->owner, c->slot, (size_t)L->teams * (bytes + more)) == 0)
+    L->spill = c->slot->spill, L->per_team = bytes + more;
 }
 
 #define REDU__BINS_APART "give the outputs memory of their own"
@@ -228,7 +229,7 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
   /* A 32-bit word holds an integer sum's bin where the type has at most 32 bits (the sum
    * is kept modulo 2^32 at most), and a count's where n is below 2^32. */
   if (kind == REDU__BINS_WORD || kind == REDU__BINS_ARG)
-    redu__bins_private_plan(c, nbins,
+    redu__bins_private_plan(c, nbins, 0,
                             kind == REDU__BINS_WORD && counts &&
                                 (elem_size <= sizeof(uint32_t) || (!x && n <= UINT32_MAX)));
   if (redu__verbose()) {
@@ -275,19 +276,29 @@ static void redu__bins_fit(const redu__bins_launch *L, int lo, int hi, int *word
   *base = *words == *need ? lo : top - 64 * *words;
 }
 
-static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need);
+static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need,
+                                         int team_words);
+
+/* Words a half of a team's private float-sum bins in REDU__BINS_TEAM_MEM_MAX, at most words:
+ * the same rule on every target (CPUs' private bins too: 6.8 MB of them a team were slower
+ * than the range pass, 2-core x86-64, 2^24: 274 ms). */
+static int redu__bins_team_words(size_t nbins, int words)
+{
+  size_t per = REDU__BINS_TEAM_MEM_MAX / sizeof(uint64_t) / (nbins ? nbins : 1);
+  size_t pw = per >= 3 ? (per - 1) / 2 : 0;
+  return pw < (size_t)words ? (int)pw : words;
+}
 
 redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set)
 {
   int words, base, need;
   redu__bins_fit(&c->launch, lo, hi, &words, &base, &need);
-  /* Only where a team's private bins stay small (GPUs: in team memory): wider bins in global
-   * memory cost more than the pass (H100, 65,536 f32 bins of 2^27 elements: 4.44 ms whole,
-   * 2.66 ranged), and so do 6.8 MB of private bins per CPU team (2-core x86-64, 2^24: 274
-   * ms whole). */
-  size_t max = REDU__BINS_TEAM_MEM_MAX;
-  *set = words == need && c->launch.nbins <= max / sizeof(uint64_t) / (2 * (size_t)words + 1);
-  return *set ? redu__bins_set_window(c, words, base, need) : REDU_OK;
+  /* Only where a team's private bins hold two words a half or more (team windows) or the
+   * whole window: wider bins in global memory cost more than the pass (H100, 65,536 f32
+   * bins of 2^27 elements: 4.44 ms whole, 2.66 ranged). */
+  int pw = redu__bins_team_words(c->launch.nbins, words);
+  *set = words == need && pw >= 2;
+  return *set ? redu__bins_set_window(c, words, base, need, pw) : REDU_OK;
 }
 
 redu_status redu__bins_window(redu__bins_call *c)
@@ -301,10 +312,11 @@ redu_status redu__bins_window(redu__bins_call *c)
   int words, base, need;
   redu__bins_fit(L, st[1] <= st[2] ? (int)st[1] - REDU__BINS_EXP_BIAS : 1,
                  st[1] <= st[2] ? (int)st[2] - REDU__BINS_EXP_BIAS : 0, &words, &base, &need);
-  return redu__bins_set_window(c, words, base, need);
+  return redu__bins_set_window(c, words, base, need, words);
 }
 
-static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need)
+static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need,
+                                         int team_words)
 {
   redu__bins_launch *L = &c->launch;
   redu_status s;
@@ -321,12 +333,15 @@ static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base
                       2 * words + 1);
   if ((s = redu__bins_memory(c, L->nbins * (2 * (size_t)words + 1))) != REDU_OK)
     return s;
-  L->words = words, L->base = base;
-  redu__bins_private_plan(c, L->nbins * (2 * (size_t)words + 1), 0);
+  L->words = words, L->base = base, L->team_words = team_words;
+  /* two words after a team's private bins: its window's sample (device/redu_bins_kernel.h) */
+  redu__bins_private_plan(c, L->nbins * (2 * (size_t)team_words + 1), 2, 0);
   if (redu__verbose())
     fprintf(stderr, "libredu: %s: %d words a bin from 2^%d%s; %s\n", c->fn, words, base,
             words < need ? " (cut at the low end: past the memory cap)" : " (exact)",
-            L->per_team ? "private bins per team" : "global bins");
+            !L->per_team         ? "global bins"
+            : team_words < words ? "private bins per team in team windows"
+                                 : "private bins per team");
   return REDU_OK;
 }
 

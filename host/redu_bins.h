@@ -43,10 +43,11 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
                              const uint32_t *keys, const void *x, size_t n, size_t nbins, void *out,
                              size_t *index, const redu_options *opts);
 
-/* Float sums: the window of every term of the element type, from 2^lo to below 2^hi (floats:
- * -149 and 128), when its words fit the memory cap for every bin and each team's private
- * bins: *set, and no range launch is needed; else *set is 0 and the caller launches the
- * range pass, then redu__bins_window.
+/* Float sums: the window of every term of the element type, from 2^lo to below 2^hi (floats
+ * -149 and 128, doubles -1074 and 1024), when its words fit the memory cap for every bin and
+ * a team's private bins hold it or a team window of two words a half or more: *set, and no
+ * range launch is needed; else *set is 0 and the caller launches the range pass, then
+ * redu__bins_window.
  * REDU_OK, or a status (then the caller goes to redu__bins_end with it). */
 redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set);
 

@@ -13,11 +13,17 @@
 
 /* Scans of up to this many bytes of elements take the single pass, larger ones
  * reduce-then-scan (REDU_SCAN_PASS overrides). H100, redu-bench --only scan, ms (single /
- * reduce-then-scan): sum i32 2^20 (4 MiB) 0.0217 / 0.0296, 2^24 0.169 / 0.129; f32 2^20
- * 0.0257 / 0.0306; f64 2^20 (8 MiB) 0.0342 / 0.0380; i64 2^20 0.0442 / 0.0374; 2^27 i32
+ * reduce-then-scan): sum i32 2^20 (4 MiB) 0.0217 / 0.0296, 2^24 0.169 / 0.129; 2^27 i32
  * 1.21 / 0.774. The single pass saves a launch and a read; past a few MiB its look-back
  * waits cost more (docs/performance.md, "Scans"). */
 #define REDU__SCAN_ONE_PASS_MAX_BYTES ((size_t)4 << 20)
+/* The same switch on GPUs for built-in ops whose accumulator is one word (exact and declared
+ * accumulators keep the one above). H200, inclusive sums, median of 15 calls, ms (single /
+ * reduce-then-scan): i32 2^21 (8 MiB) 0.0269 / 0.0346, 2^22 0.0406 / 0.0476, 2^23 0.0756 /
+ * 0.0662; f32 2^21 0.0357 / 0.0400, 2^22 0.0567 / 0.0568, 2^23 0.102 / 0.081; i64 2^20
+ * (8 MiB) 0.0318 / 0.0351, 2^21 0.0510 / 0.0500; f64 2^20 0.0350 / 0.0373, 2^21 0.0544 /
+ * 0.0518. */
+#define REDU__SCAN_ONE_PASS_GPU_WORD_MAX_BYTES ((size_t)8 << 20)
 
 /* x and y each hold n elements: present, within the address space, aligned, and either the
  * same array or apart. */
@@ -203,9 +209,12 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
   int gpu = d->arch != REDU__ARCH_CPU;
   size_t block_tile = redu__scan_tile(d, &p, elem_size, n, 0),
          blocks = n / block_tile + (n % block_tile != 0);
-  int one_pass = ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
-                 (pass == 1 || (pass == 0 && n <= REDU__SCAN_ONE_PASS_MAX_BYTES / elem_size &&
-                                !(gpu && blocks == 1)));
+  size_t one_pass_max = gpu && builtin && acc_size <= sizeof(uint64_t)
+                            ? REDU__SCAN_ONE_PASS_GPU_WORD_MAX_BYTES
+                            : REDU__SCAN_ONE_PASS_MAX_BYTES;
+  int one_pass =
+      ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
+      (pass == 1 || (pass == 0 && n <= one_pass_max / elem_size && !(gpu && blocks == 1)));
   /* The kernel makes no more blocks than tiles: the teams past them would only launch (and
    * with two or more teams, the fold launch would run for a single block). */
   if (!one_pass && gpu && blocks < (size_t)c->launch.teams)

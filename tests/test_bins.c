@@ -420,6 +420,73 @@ static void check_order(int dev)
   free(keys), free(pk), free(x), free(px), free(perm);
 }
 
+/* Team windows (float sums into up to 1,024 bins: each team's private bins a window placed
+ * from a sample of its terms, the rest straight to the global bins): data the sample
+ * describes well, data it does not (magnitudes rising along the array, rare terms far
+ * above and below it, subnormals, a last term near the top of the range), with signs mixed;
+ * MPFR's bits, and the same bits for a shuffled input, per type and data. */
+static void check_team_windows(int dev)
+{
+  enum { N = (1 << 19) + 3, B = 1024 };
+  uint32_t *keys = malloc(N * sizeof *keys), *pk = malloc(N * sizeof *pk);
+  double *x = malloc(N * sizeof *x), *px = malloc(N * sizeof *px), *got = malloc(B * 8),
+         *again = malloc(B * 8), *want = malloc(B * 8);
+  size_t *perm = malloc(N * sizeof *perm);
+  uint64_t st = 11;
+  for (int f32 = 0; f32 <= 1; ++f32)
+    for (int data = 0; data < 3; ++data) {
+      size_t es = f32 ? sizeof(float) : sizeof(double);
+      for (size_t i = 0; i < N; ++i) {
+        uint64_t r = redu_test_rand(&st);
+        double u = (double)(r >> 11) * 0x1p-53, sign = r & 1 ? -1.0 : 1.0, v;
+        keys[i] = (uint32_t)(redu_test_rand(&st) % B);
+        if (data == 0) /* the sample's range: (-1, 1) */
+          v = sign * u;
+        else if (data == 1) /* rising: 2^-60 to 2^60 (floats 2^-30 to 2^30) along the array */
+          v = sign * (1 + u) *
+              ldexp(1.0, (int)((f32 ? 60 : 120) * (i / (double)N)) - (f32 ? 30 : 60));
+        else /* (-1, 1) with one term in 4,099 far above or below, subnormal, or the top */
+          v = i == N - 1      ? (f32 ? 0x1p127 : 0x1p1023)
+              : r % 4099 == 0 ? sign * ldexp(1 + u, f32 ? (r % 3 ? 60 : -60) : (r % 3 ? 200 : -200))
+              : r % 4099 == 1 ? sign * (f32 ? 0x1p-149 : 0x1p-1074) * (double)(r >> 40)
+                              : sign * u;
+        if (f32)
+          ((float *)x)[i] = (float)v;
+        else
+          x[i] = v;
+      }
+      for (size_t i = 0; i < N; ++i)
+        perm[i] = i;
+      for (size_t i = N - 1; i > 0; --i) {
+        size_t j = redu_test_rand(&st) % (i + 1), t = perm[i];
+        perm[i] = perm[j], perm[j] = t;
+      }
+      for (size_t i = 0; i < N; ++i) {
+        pk[i] = keys[perm[i]];
+        memcpy((char *)px + i * es, (char *)x + perm[i] * es, es);
+      }
+      uint32_t *dk = redu_test_to_device(keys, N * sizeof *keys, dev),
+               *dpk = redu_test_to_device(pk, N * sizeof *pk, dev);
+      void *dx = redu_test_to_device(x, N * es, dev), *dpx = redu_test_to_device(px, N * es, dev);
+      void *dout = omp_target_alloc(B * es, dev);
+      entry e = {REDU_SUM, f32 ? REDU_FLOAT : REDU_DOUBLE, f32 ? "sum_f32" : "sum_f64", NULL};
+      redu_options o = {.flags = REDU_EXACT};
+      CHECK_OK(redu_bins(dev, REDU_SUM, e.type, dk, dx, N, B, dout, NULL, &o));
+      omp_target_memcpy(got, dout, B * es, 0, 0, omp_get_initial_device(), dev);
+      CHECK_OK(redu_bins(dev, REDU_SUM, e.type, dpk, dpx, N, B, dout, NULL, &o));
+      omp_target_memcpy(again, dout, B * es, 0, 0, omp_get_initial_device(), dev);
+      reference_bins(&e, keys, x, N, B, want, NULL, 0);
+      size_t bad = 0;
+      CHECK(same_results(e.type, got, want, B, &bad),
+            "%s team windows, data %d: bin %zu differs from MPFR's", e.name, data, bad);
+      CHECK(!memcmp(got, again, B * es),
+            "%s team windows, data %d: a shuffled input gave other bits", e.name, data);
+      omp_target_free(dk, dev), omp_target_free(dpk, dev), omp_target_free(dx, dev);
+      omp_target_free(dpx, dev), omp_target_free(dout, dev);
+    }
+  free(keys), free(pk), free(x), free(px), free(got), free(again), free(want), free(perm);
+}
+
 /* Float-sum specials, each its own bin, against MPFR's rules. */
 static void check_specials(int dev)
 {
@@ -692,6 +759,7 @@ int main(int argc, char **argv)
             check_case(dev, &entries[e], (1u << 20) + 3, 1u << 20, dist, 0, seed++);
         }
   check_order(dev);
+  check_team_windows(dev);
   check_specials(dev);
   check_cap(dev);
   check_bad_keys(dev);
