@@ -365,15 +365,49 @@ typedef struct redu__bins_private_window {
   int pw, base, top;
 } redu__bins_private_window;
 
-/* Whether the window takes d: its lowest set bit (the deposit drops the zero bits below
- * it) and its top within the window. */
-static inline int redu__bins_takes(const redu__bins_private_window *w, double d)
+/* The flags a zero, infinity or NaN sets in a float-sum bin's flags word: out of line (the
+ * team windows' fold below keeps its registers for terms). */
+__attribute__((noinline)) static inline void redu__bins_flag_far(uint64_t *flags, double d,
+                                                                 int solo)
 {
-  if (d == 0 || d - d != 0)
-    return 1;
-  int lsb;
-  uint64_t m = redu__bins_split(d, &lsb);
-  return lsb + __builtin_ctzll(m) >= w->base && lsb + 64 - __builtin_clzll(m) <= w->top;
+  uint64_t f = redu__bins_special(d);
+  f = f ? f : __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
+  if (solo)
+    redu__bins_fold_or_plain(flags, f);
+  else
+    redu__bins_fold_or(flags, f);
+}
+
+/* A term into a team window's bin (priv), or, outside the window, into its global bin
+ * (glob, `words` words from 2^base): the window's test and redu__bins_deposit in one, from
+ * one split and integer tests only (the windowed launch issued 160 instructions a term and
+ * was bound by their issue: H200, Nsight Compute, docs/performance.md, tuning log). The
+ * term's bits are folded from its lowest set bit, the same value. */
+static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_private_window *w,
+                                          uint64_t *glob, int words, int base, double d, int solo)
+{
+  uint64_t b;
+  __builtin_memcpy(&b, &d, sizeof b);
+  unsigned eb = (unsigned)(b >> 52) & 0x7ff;
+  uint64_t m = (b & ((1ull << 52) - 1)) | (eb ? 1ull << 52 : 0);
+  if (eb == 0x7ff || !m) {
+    redu__bins_flag_far(priv + 2 * w->pw, d, solo);
+    return;
+  }
+  int z = __builtin_ctzll(m), low = (eb ? (int)eb - 1075 : -1074) + z;
+  m >>= z;
+  if (low < w->base || low + 64 - __builtin_clzll(m) > w->top) {
+    redu__bins_deposit_far(glob, words, base, d);
+    return;
+  }
+  unsigned p = (unsigned)(low - w->base), s = p % 64;
+  uint64_t *at = priv + (b >> 63 ? w->pw : 0) + p / 64;
+  uint64_t lo = m << s, old = redu__bins_fetch_add(at, lo, solo);
+  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
+  for (int q = 1; add; ++q) { /* the window's headroom keeps every carry inside it */
+    old = redu__bins_fetch_add(at + q, add, solo);
+    add = old + add < old;
+  }
 }
 
 /* Bits a team window keeps above its sample's top at least (terms larger than the
@@ -682,9 +716,9 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
     size_t pstride = 2 * (size_t)win.pw + 1;                                                       \
     REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *pstride + 2,                                   \
                         REDU__BINS_SAMPLE(WINDOWED, PREC), double, x ? (double)x[i] : 1.0,         \
-                        if (!(WINDOWED) || redu__bins_takes(&win, v))                              \
-                            redu__bins_deposit(dst + k * pstride, win.pw, win.base, v, solo);      \
-                        else redu__bins_deposit_far(acc + k * stride, words, base, v),             \
+                        if (WINDOWED) redu__bins_fold_window(                                      \
+                            dst + k * pstride, &win, acc + k * stride, words, base, v, solo);      \
+                        else redu__bins_deposit(dst + k * pstride, win.pw, win.base, v, solo),     \
                         REDU__BINS_TEAM_BINS(k) redu__bins_flush_fixed(                            \
                             priv + k * pstride, win.pw, win.base - base, acc + k * stride, words)) \
   }
