@@ -353,6 +353,17 @@ static void check_case(int dev, const entry *e, size_t n, size_t nbins, int dist
   free(keys), free(x), free(init), free(got), free(want), free(idx), free(want_idx);
 }
 
+/* perm = a random permutation of 0 .. n-1 (Fisher-Yates, from *st). */
+static void shuffle(size_t *perm, size_t n, uint64_t *st)
+{
+  for (size_t i = 0; i < n; ++i)
+    perm[i] = i;
+  for (size_t i = n; i-- > 1;) {
+    size_t j = redu_test_rand(st) % (i + 1), t = perm[i];
+    perm[i] = perm[j], perm[j] = t;
+  }
+}
+
 /* Float sums of a permuted input, and a second run: the same bits. Counting (x NULL). */
 static void check_order(int dev)
 {
@@ -365,12 +376,7 @@ static void check_order(int dev)
     x[i] = draw_term(&st, 0, -300, 300); /* far past one double-word */
   }
   size_t *perm = malloc(N * sizeof *perm);
-  for (size_t i = 0; i < N; ++i)
-    perm[i] = i;
-  for (size_t i = N - 1; i > 0; --i) {
-    size_t j = redu_test_rand(&st) % (i + 1), t = perm[i];
-    perm[i] = perm[j], perm[j] = t;
-  }
+  shuffle(perm, N, &st);
   for (size_t i = 0; i < N; ++i)
     pk[i] = keys[perm[i]], px[i] = x[perm[i]];
   uint32_t *dk = redu_test_to_device(keys, sizeof(uint32_t) * N, dev),
@@ -455,12 +461,7 @@ static void check_team_windows(int dev)
         else
           x[i] = v;
       }
-      for (size_t i = 0; i < N; ++i)
-        perm[i] = i;
-      for (size_t i = N - 1; i > 0; --i) {
-        size_t j = redu_test_rand(&st) % (i + 1), t = perm[i];
-        perm[i] = perm[j], perm[j] = t;
-      }
+      shuffle(perm, N, &st);
       for (size_t i = 0; i < N; ++i) {
         pk[i] = keys[perm[i]];
         memcpy((char *)px + i * es, (char *)x + perm[i] * es, es);
