@@ -46,6 +46,9 @@
 #include "device/redu_builtin_ops.h"
 #include "device/redu_target.h"
 #include "device/redu_team_scratch.h" /* REDU__PRAGMA */
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+#include "device/cpu/redu_cpu_bins.h"
+#endif
 #include <omp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -469,6 +472,47 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
       (void)skip, (void)accumulate, (void)words, (void)base, (void)stride, (void)narrow,           \
       (void)team_words
 
+/* CPUs: the elements' loop (a statement) over copies of the launch's scalars that it reads,
+ * in a block of their own under the same names. The parallel region captures them by
+ * reference, and its plain stores into the bins may alias them as far as clang can tell: it
+ * reloaded keys, x and nbins from memory at every element (x86-64 offload image). GPUs keep
+ * the loop as it is. */
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#define REDU__BINS_PINNED(...) __VA_ARGS__
+#define REDU__BINS_SOLO_SPLIT(...) __VA_ARGS__
+#else
+#define REDU__BINS_SOLO_SPLIT(...)                                                                 \
+  if (solo) {                                                                                      \
+    const int solo = 1;                                                                            \
+    __VA_ARGS__                                                                                    \
+  } else {                                                                                         \
+    const int solo = 0;                                                                            \
+    __VA_ARGS__                                                                                    \
+  }
+#define REDU__BINS_PINNED(...)                                                                     \
+  {                                                                                                \
+    __typeof__(keys) redu__pin_keys = keys;                                                        \
+    __typeof__(x) redu__pin_x = x;                                                                 \
+    __typeof__(acc) redu__pin_acc = acc;                                                           \
+    size_t redu__pin_nbins = nbins;                                                                \
+    int redu__pin_skip = skip, redu__pin_words = words, redu__pin_base = base;                     \
+    {                                                                                              \
+      __typeof__(keys) const keys = redu__pin_keys;                                                \
+      __typeof__(acc) const acc = redu__pin_acc;                                                   \
+      const size_t nbins = redu__pin_nbins;                                                        \
+      const int skip = redu__pin_skip, words = redu__pin_words, base = redu__pin_base;             \
+      (void)acc, (void)words, (void)base;                                                          \
+      if (redu__pin_x) {                                                                           \
+        __typeof__(x) const x = redu__pin_x;                                                       \
+        __VA_ARGS__                                                                                \
+      } else {                                                                                     \
+        __typeof__(x) const x = 0;                                                                 \
+        __VA_ARGS__                                                                                \
+      }                                                                                            \
+    }                                                                                              \
+  }
+#endif
+
 /* Elements a thread loads before it folds the first of them (float sums and 32-bit counts).
  * A GPU thread's elements are a grid apart: one at a time, each fold waited for its own load
  * (H100, 2^27 elements into 256 bins: doubles 1.63 -> 1.18 ms, floats 1.28 -> 0.83, counts
@@ -484,6 +528,8 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
  * Needs b, e, step, at and bad declared. */
 #define REDU__BINS_EACH(BATCH, V, LOAD, FOLD_ONE)                                                  \
   redu__bins_share(n, &b, &e, &step);                                                              \
+  REDU__BINS_PINNED(REDU__BINS_EACH_LOOP(BATCH, V, LOAD, FOLD_ONE))
+#define REDU__BINS_EACH_LOOP(BATCH, V, LOAD, FOLD_ONE)                                             \
   _Pragma("clang loop unroll(disable)")                                                            \
   for (at = b; at < e && e - at > ((BATCH) - 1) * step; at += (BATCH) * step) {                    \
     uint32_t ks[BATCH];                                                                            \
@@ -521,7 +567,7 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
       _Pragma("omp barrier")                                                                       \
       SETUP;                                                                                       \
     }                                                                                              \
-    REDU__BINS_EACH(BATCH, V, LOAD, FOLD_ONE)                                                      \
+    REDU__BINS_SOLO_SPLIT(REDU__BINS_EACH(BATCH, V, LOAD, FOLD_ONE))                               \
     redu__bins_report_bad(status, bad);                                                            \
     if (priv) {                                                                                    \
       _Pragma("omp barrier")                                                                       \
@@ -700,6 +746,25 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
                                  words, base);                                                     \
   }
 
+/* A term v into its bin of the elements launch below (bin: the team's private one, or the
+ * global one where the team has none; glob: the global one): WINDOWED, its team window's
+ * fold, else the deposit. CPUs first try their short fold for one-thread teams' private bins
+ * (cpu/redu_cpu_bins.h); a plain bin's window is its words, whose headroom the host sized. */
+#define REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                           \
+  if (WINDOWED)                                                                                    \
+    redu__bins_fold_window(bin, &win, glob, words, base, v, solo);                                 \
+  else                                                                                             \
+    redu__bins_deposit(bin, win.pw, win.base, v, solo);
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#define REDU__BINS_FSUM_FOLD REDU__BINS_FSUM_FOLD_ANY
+#else
+#define REDU__BINS_FSUM_FOLD(WINDOWED, bin, glob, v)                                               \
+  if (!solo || !redu__cpu_bins_fold(bin, win.pw, win.base,                                         \
+                                    (WINDOWED) ? win.top : win.base + 64 * win.pw, v)) {           \
+    REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                               \
+  }
+#endif
+
 /* The float sums' elements launch (inside REDU__DEFINE_BINS_FSUM): out's values when
  * accumulating, then the elements; WINDOWED 1: team windows, each team's private bins of
  * team_words words a half placed by its sample, terms outside them to the global bins;
@@ -716,9 +781,7 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
     size_t pstride = 2 * (size_t)win.pw + 1;                                                       \
     REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *pstride + 2,                                   \
                         REDU__BINS_SAMPLE(WINDOWED, PREC), double, x ? (double)x[i] : 1.0,         \
-                        if (WINDOWED) redu__bins_fold_window(                                      \
-                            dst + k * pstride, &win, acc + k * stride, words, base, v, solo);      \
-                        else redu__bins_deposit(dst + k * pstride, win.pw, win.base, v, solo),     \
+                        REDU__BINS_FSUM_FOLD(WINDOWED, dst + k * pstride, acc + k * stride, v),    \
                         REDU__BINS_TEAM_BINS(k) redu__bins_flush_fixed(                            \
                             priv + k * pstride, win.pw, win.base - base, acc + k * stride, words)) \
   }

@@ -32,6 +32,7 @@ static size_t redu__bins_max_bytes(void)
  * goes to the global bins. */
 #define REDU__BINS_TEAM_MEM_MAX ((size_t)40 << 10)
 #define REDU__BINS_CPU_PRIVATE_MAX ((size_t)8 << 20)
+#define REDU__BINS_CPU_APART 128
 
 /* The status words at rest: no bad key, an empty exponent range. */
 static const uint64_t redu__bins_rest[3] = {REDU__BINS_ALL_GOOD, UINT64_MAX, 0};
@@ -79,9 +80,14 @@ static void redu__bins_private_plan(redu__bins_call *c, size_t words, size_t ext
       L->team_mem = L->per_team = bytes + more, L->narrow = narrowable;
     return;
   }
+  /* Each team's bins start on a line of their own, 128 bytes apart from the last team's. */
+  size_t per =
+      (bytes + more + REDU__BINS_CPU_APART - 1) / REDU__BINS_CPU_APART * REDU__BINS_CPU_APART;
   if (bytes <= REDU__BINS_CPU_PRIVATE_MAX &&
-      redu__scratch_spill(c->owner, c->slot, (size_t)L->teams * (bytes + more)) == 0)
-    L->spill = c->slot->spill, L->per_team = bytes + more;
+      redu__scratch_spill(c->owner, c->slot, (size_t)L->teams * per + REDU__BINS_CPU_APART) == 0)
+    L->spill = (void *)(((uintptr_t)c->slot->spill + REDU__BINS_CPU_APART - 1) &
+                        ~(uintptr_t)(REDU__BINS_CPU_APART - 1)),
+    L->per_team = per;
 }
 
 #define REDU__BINS_APART "give the outputs memory of their own"

@@ -488,6 +488,51 @@ static void check_team_windows(int dev)
   free(keys), free(pk), free(x), free(px), free(got), free(again), free(want), free(perm);
 }
 
+/* Float sums whose words carry far: 7 bins over the whole range (a term's bits from 2^13 to
+ * 2^66 sit across a word boundary there, and 2^16 of them carry out of the word above), and
+ * 65,536 bins of small integers (the range pass's windows of one word a half). Against
+ * MPFR, each sign apart and mixed, and the same bits for the input reversed. */
+static void check_carries(int dev)
+{
+  enum { N = 1 << 17 };
+  static const size_t nbins[] = {7, 65536};
+  uint32_t *keys = malloc(N * sizeof *keys), *rk = malloc(N * sizeof *rk);
+  double *x = malloc(N * sizeof *x), *rx = malloc(N * sizeof *rx);
+  double *got = malloc(65536 * 8), *again = malloc(65536 * 8), *want = malloc(65536 * 8);
+  uint64_t st = 5;
+  entry e = {REDU_SUM, REDU_DOUBLE, "sum_f64", NULL};
+  for (size_t c = 0; c < 2; ++c)
+    for (int signs = 0; signs < 3; ++signs) {
+      size_t B = nbins[c];
+      for (size_t i = 0; i < N; ++i) {
+        uint64_t r = redu_test_rand(&st);
+        double sign = signs == 0 ? 1 : signs == 1 ? -1 : r & 1 ? -1 : 1;
+        keys[i] = c ? (uint32_t)(r >> 8) % (uint32_t)B : i % 2 ? 3 : (uint32_t)(r >> 8) % 7;
+        x[i] = sign * (c ? (double)(r >> 40 & 255) : 0x1.fffffffffffffp52 * 0x1p13);
+        rk[N - 1 - i] = keys[i], rx[N - 1 - i] = x[i];
+      }
+      uint32_t *dk = redu_test_to_device(keys, N * sizeof *keys, dev),
+               *drk = redu_test_to_device(rk, N * sizeof *rk, dev);
+      double *dx = redu_test_to_device(x, N * sizeof *x, dev),
+             *drx = redu_test_to_device(rx, N * sizeof *rx, dev),
+             *dout = omp_target_alloc(B * 8, dev);
+      CHECK_OK(redu_bins_sum_f64(dev, dk, dx, N, B, dout, NULL));
+      omp_target_memcpy(got, dout, B * 8, 0, 0, omp_get_initial_device(), dev);
+      CHECK_OK(redu_bins_sum_f64(dev, drk, drx, N, B, dout, NULL));
+      omp_target_memcpy(again, dout, B * 8, 0, 0, omp_get_initial_device(), dev);
+      reference_bins(&e, keys, x, N, B, want, NULL, 0);
+      size_t bad = 0;
+      CHECK(same_results(e.type, got, want, B, &bad),
+            "sum_f64 carries, %zu bins, signs %d: bin %zu is %a, MPFR's %a", B, signs, bad,
+            got[bad], want[bad]);
+      CHECK(!memcmp(got, again, B * 8), "sum_f64 carries, %zu bins, signs %d: reversed input", B,
+            signs);
+      omp_target_free(dk, dev), omp_target_free(drk, dev), omp_target_free(dx, dev);
+      omp_target_free(drx, dev), omp_target_free(dout, dev);
+    }
+  free(keys), free(rk), free(x), free(rx), free(got), free(again), free(want);
+}
+
 /* Float-sum specials, each its own bin, against MPFR's rules. */
 static void check_specials(int dev)
 {
@@ -761,6 +806,7 @@ int main(int argc, char **argv)
         }
   check_order(dev);
   check_team_windows(dev);
+  check_carries(dev);
   check_specials(dev);
   check_cap(dev);
   check_bad_keys(dev);
