@@ -62,6 +62,10 @@ typedef struct redu__bins_sort_pass {
   uint32_t *keys_out;
   size_t *pos_out;
   uint64_t *counts; /* REDU__BINS_SORT_RADIX * chunks */
+  const unsigned char *vals_in;
+  unsigned char *vals_out;
+  size_t size, align, nbins;
+  int heads;
 } redu__bins_sort_pass;
 
 #pragma omp begin declare target
@@ -81,6 +85,23 @@ static inline uint64_t redu__bins_sort_peers(unsigned d)
     peers &= d & bit ? set : ~set;
   }
   return peers;
+}
+#pragma omp end declare target
+
+#pragma omp begin declare target
+/* One element of `size` bytes, in the widest words its size and alignment allow. */
+static inline void redu__bins_sort_copy(unsigned char *to, const unsigned char *from, size_t size,
+                                        size_t align)
+{
+  if (size % 8 == 0 && align >= 8)
+    for (size_t b = 0; b < size; b += 8)
+      *(uint64_t *)(to + b) = *(const uint64_t *)(from + b);
+  else if (size % 4 == 0 && align >= 4)
+    for (size_t b = 0; b < size; b += 4)
+      *(uint32_t *)(to + b) = *(const uint32_t *)(from + b);
+  else
+    for (size_t b = 0; b < size; ++b)
+      to[b] = from[b];
 }
 #pragma omp end declare target
 
@@ -116,7 +137,11 @@ static inline void redu__bins_sort_count_runs(const redu__bins_sort_pass *P)
 static inline void redu__bins_sort_scatter_runs(const redu__bins_sort_pass *P)
 {
   REDU__BINS_SORT_LOCALS(P);
-  REDU__PRAGMA(omp target teams distribute parallel for device(P->device) num_teams(P->teams) thread_limit(P->threads) is_device_ptr(keys, pos, keys_out, pos_out, counts))
+  const unsigned char *vals_in = P->vals_in;
+  unsigned char *vals_out = P->vals_out;
+  size_t size = P->size, align = P->align, nbins = P->nbins;
+  int heads = P->heads;
+  REDU__PRAGMA(omp target teams distribute parallel for device(P->device) num_teams(P->teams) thread_limit(P->threads) is_device_ptr(keys, pos, keys_out, pos_out, counts, vals_in, vals_out))
   for (size_t c = 0; c < chunks; ++c) {
     size_t e = n - c * chunk > chunk ? c * chunk + chunk : n;
     uint64_t next[REDU__BINS_SORT_RADIX];
@@ -127,6 +152,9 @@ static inline void redu__bins_sort_scatter_runs(const redu__bins_sort_pass *P)
       size_t to = next[redu__bins_sort_digit(k, clamp, shift)]++;
       keys_out[to] = k;
       pos_out[to] = pos ? pos[i] : i;
+      if (vals_out && k < nbins)
+        redu__bins_sort_copy(vals_out + (to + (heads ? (size_t)k + 1 : 0)) * size,
+                             vals_in + i * size, size, align);
     }
   }
 }
@@ -244,23 +272,6 @@ static inline void redu__bins_sort_offsets(int device, const uint32_t *keys, siz
     offsets[k] = lo;
   }
 }
-
-#pragma omp begin declare target
-/* One element of `size` bytes, in the widest words its size and alignment allow. */
-static inline void redu__bins_sort_copy(unsigned char *to, const unsigned char *from, size_t size,
-                                        size_t align)
-{
-  if (size % 8 == 0 && align >= 8)
-    for (size_t b = 0; b < size; b += 8)
-      *(uint64_t *)(to + b) = *(const uint64_t *)(from + b);
-  else if (size % 4 == 0 && align >= 4)
-    for (size_t b = 0; b < size; b += 4)
-      *(uint32_t *)(to + b) = *(const uint32_t *)(from + b);
-  else
-    for (size_t b = 0; b < size; ++b)
-      to[b] = from[b];
-}
-#pragma omp end declare target
 
 /* values: x's first `good` sorted elements bin by bin; when accumulating (heads non-NULL),
  * bin k's segment opens with heads[k] and every offset moves past the heads before it. */

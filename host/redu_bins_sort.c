@@ -61,7 +61,8 @@ static size_t redu__bins_sort_total(const size_t *w, int k)
 /* The radix passes over n keys whose largest clamped value is below 2^bits: the sorted keys
  * and positions end in keys[0] and pos[0]. */
 static redu_status redu__bins_sort_passes(redu__bins_call *c, redu__bins_sort_layout lay, int bits,
-                                          uint32_t *keys[2], size_t *pos[2], uint64_t *counts)
+                                          uint32_t *keys[2], size_t *pos[2], uint64_t *counts,
+                                          unsigned char *vals[2], size_t size, size_t align)
 {
   redu__bins_launch *L = &c->launch;
   size_t n = L->n;
@@ -79,7 +80,11 @@ static redu_status redu__bins_sort_passes(redu__bins_call *c, redu__bins_sort_la
                             .lay = lay,
                             .clamp = L->nbins < UINT32_MAX ? (uint32_t)L->nbins : UINT32_MAX,
                             .keys_in = L->keys,
-                            .counts = counts};
+                            .counts = counts,
+                            .vals_in = c->x,
+                            .size = size,
+                            .align = align,
+                            .nbins = L->nbins};
   if (lay.tiles && c->owner->arch != REDU__ARCH_CPU)
     P.team_mem = REDU__BINS_SORT_TILE_MEM(threads);
   else if (lay.tiles) { /* CPUs: the tiles' scratch in device memory, a slice a team */
@@ -94,13 +99,15 @@ static redu_status redu__bins_sort_passes(redu__bins_call *c, redu__bins_sort_la
     int to = (passes - 1 - k) % 2;
     P.shift = k * REDU__BINS_SORT_BITS;
     P.keys_out = keys[to], P.pos_out = pos[to];
+    P.vals_out = vals[0] ? vals[(passes - 1 - k) % 2] : NULL;
+    P.heads = k == passes - 1 && L->accumulate;
     redu__bins_sort_count(&P);
     redu_status s = redu_exclusive_scan_sum_u64(L->device, counts, counts,
                                                 REDU__BINS_SORT_RADIX * lay.chunks, &scan);
     if (s != REDU_OK)
       return s;
     redu__bins_sort_scatter(&P);
-    P.keys_in = keys[to], P.pos_in = pos[to];
+    P.keys_in = keys[to], P.pos_in = pos[to], P.vals_in = P.vals_out;
   }
   return REDU_OK;
 }
@@ -123,14 +130,16 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
   size_t heads = L->accumulate ? nbins : 0;
   /* the bins buffer's words: values (first: 64-byte aligned), offsets, the table, the
    * positions and keys twice */
-  size_t w[7] = {redu__bins_sort_words(n + heads < n ? SIZE_MAX : n + heads, size),
+  int carry = !lay.tiles;
+  size_t w[8] = {redu__bins_sort_words(n + heads < n ? SIZE_MAX : n + heads, size),
                  redu__bins_sort_words(nbins + 1, sizeof(size_t)),
                  redu__bins_sort_words(lay.chunks, 8 * REDU__BINS_SORT_RADIX),
                  redu__bins_sort_words(n, sizeof(size_t)),
                  redu__bins_sort_words(n, sizeof(size_t)),
                  redu__bins_sort_words(n, sizeof(uint32_t)),
-                 redu__bins_sort_words(n, sizeof(uint32_t))};
-  size_t total = redu__bins_sort_total(w, 7);
+                 redu__bins_sort_words(n, sizeof(uint32_t)),
+                 carry ? redu__bins_sort_words(n, size) : 0};
+  size_t total = redu__bins_sort_total(w, 8);
   if (total == SIZE_MAX)
     return redu__fail(REDU_ERR_OVERFLOW,
                       "%s: sorting n = %zu keys into nbins = %zu bins exceeds the address space",
@@ -138,13 +147,15 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
   redu_status s = redu__bins_memory(c, total);
   if (s != REDU_OK)
     return s;
-  uint64_t *p[7];
+  uint64_t *p[8];
   p[0] = L->acc;
-  for (int k = 1; k < 7; ++k)
+  for (int k = 1; k < 8; ++k)
     p[k] = p[k - 1] + w[k - 1];
   size_t *offsets = (size_t *)p[1], *pos[2] = {(size_t *)p[3], (size_t *)p[4]};
   uint32_t *keys[2] = {(uint32_t *)p[5], (uint32_t *)p[6]};
-  if (n && (s = redu__bins_sort_passes(c, lay, bits, keys, pos, p[2])) != REDU_OK)
+  unsigned char *vals[2] = {carry ? (unsigned char *)p[0] : NULL, (unsigned char *)p[7]};
+  if (n &&
+      (s = redu__bins_sort_passes(c, lay, bits, keys, pos, p[2], vals, size, align)) != REDU_OK)
     return s;
   redu__bins_sort_offsets(L->device, keys[0], n, nbins, offsets);
   size_t good = 0, first_bad = 0;
@@ -157,8 +168,8 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
       return s;
     return redu__bins_bad_key(c, first_bad);
   }
-  redu__bins_sort_gather(L->device, keys[0], pos[0], good, c->x, heads ? c->out : NULL, nbins, size,
-                         align, offsets, p[0]);
+  redu__bins_sort_gather(L->device, keys[0], pos[0], carry ? 0 : good, c->x, heads ? c->out : NULL,
+                         nbins, size, align, offsets, p[0]);
   b->values = p[0], b->offsets = offsets;
   return REDU_OK;
 }

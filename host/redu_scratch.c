@@ -118,7 +118,8 @@ void redu__scratch_release(redu__device *d, redu__slot *s)
     omp_target_free(s->stage, d->number);
     s->stage = NULL, s->stage_bytes = 0;
   }
-  if (s->bins_bytes > REDU__STAGE_KEEP_BYTES) { /* the same rule for a bins call's words */
+  if (s->bins_bytes >
+      (d->arch == REDU__ARCH_CPU ? REDU__CPU_BINS_KEEP_BYTES : REDU__STAGE_KEEP_BYTES)) {
     omp_target_free(s->bins, d->number);
     s->bins = NULL, s->bins_bytes = 0;
   }

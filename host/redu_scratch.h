@@ -37,6 +37,12 @@ typedef struct redu__slot {
  * that much device memory for the rest of the program (its copy costs far more than the
  * allocation anyway: 64 MiB take milliseconds over PCIe). */
 #define REDU__STAGE_KEEP_BYTES ((size_t)64 << 20)
+/* The same rule for a bins call's words (declared reductions' sort: 32 bytes an element and
+ * more), but on CPU devices a slot keeps them up to this size: there a buffer freed is given
+ * back to the kernel, and the next call's first touch of each 4 KiB page is a page fault
+ * (2-core VM, 2^24 doubles into 1,024 declared bins: 512 MiB, about 130,000 faults a call,
+ * most of its time; docs/performance.md, tuning log). */
+#define REDU__CPU_BINS_KEEP_BYTES ((size_t)1 << 30)
 
 /* A slot for d, or NULL when device memory runs out. */
 redu__slot *redu__scratch_acquire(redu__device *d);
