@@ -13,7 +13,9 @@
  * counts in team memory, and the row's pairs of one digit land side by side. Keys at or
  * past nbins are clamped to nbins first: they sort last, the lowest position first.
  * Then offsets[k] (k = 0..nbins) is the first sorted place of a key >= k, and the gather
- * copies x's elements in sorted order, each bin after its head (out[k]) when accumulating. */
+ * copies x's elements in sorted order, each bin after its head (out[k]) when accumulating;
+ * on CPUs the runs carry the elements through the passes instead (the last pass leaves each
+ * bin's room for its head), and the gather puts in the heads only. */
 #ifndef REDU_BINS_SORT_H
 #define REDU_BINS_SORT_H
 
