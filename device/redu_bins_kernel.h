@@ -43,12 +43,10 @@
 
 #include "device/redu_internal.h"
 
+#include "device/cpu/redu_cpu_bins.h"
 #include "device/redu_builtin_ops.h"
 #include "device/redu_target.h"
 #include "device/redu_team_scratch.h" /* REDU__PRAGMA */
-#if !defined(__NVPTX__) && !defined(__AMDGPU__)
-#include "device/cpu/redu_cpu_bins.h"
-#endif
 #include <omp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -473,24 +471,15 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
       (void)team_words
 
 /* CPUs: the elements' loop (a statement) over copies of the launch's scalars that it reads,
- * in a block of their own under the same names. The parallel region captures them by
- * reference, and its plain stores into the bins may alias them as far as clang can tell: it
- * reloaded keys, x and nbins from memory at every element (x86-64 offload image). GPUs keep
- * the loop as it is. */
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-#define REDU__BINS_PINNED(...) __VA_ARGS__
-#define REDU__BINS_SOLO_SPLIT(...) __VA_ARGS__
-#else
-#define REDU__BINS_SOLO_SPLIT(...)                                                                 \
-  if (solo) {                                                                                      \
-    const int solo = 1;                                                                            \
-    __VA_ARGS__                                                                                    \
-  } else {                                                                                         \
-    const int solo = 0;                                                                            \
-    __VA_ARGS__                                                                                    \
-  }
+ * in a block of their own under the same names, one copy for counts (x NULL) and one for
+ * terms. The parallel region captures them by reference, and its plain stores into the bins
+ * may alias them as far as clang can tell: it reloaded keys, x and nbins from memory at
+ * every element (x86-64 offload image). GPUs keep the loop as it is. Chosen by
+ * redu__dev_vector_chunks(), not by the preprocessor: the host's and the device's compiles
+ * must see the same variables in the same order, or the target region's arguments differ
+ * between them (the host fallback of an NVIDIA build compiles the CPU form). */
 #define REDU__BINS_PINNED(...)                                                                     \
-  {                                                                                                \
+  if (redu__dev_vector_chunks()) {                                                                 \
     __typeof__(keys) redu__pin_keys = keys;                                                        \
     __typeof__(x) redu__pin_x = x;                                                                 \
     __typeof__(acc) redu__pin_acc = acc;                                                           \
@@ -510,8 +499,18 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
         __VA_ARGS__                                                                                \
       }                                                                                            \
     }                                                                                              \
+  } else {                                                                                         \
+    __VA_ARGS__                                                                                    \
   }
-#endif
+/* CPUs: the loop (a statement over solo) once for one-thread teams, whose folds take no
+ * atomics, and once for the rest. */
+#define REDU__BINS_SOLO_SPLIT(...)                                                                 \
+  if (redu__dev_vector_chunks() && solo) {                                                         \
+    const int solo = 1;                                                                            \
+    __VA_ARGS__                                                                                    \
+  } else {                                                                                         \
+    __VA_ARGS__                                                                                    \
+  }
 
 /* Elements a thread loads before it folds the first of them (float sums and 32-bit counts).
  * A GPU thread's elements are a grid apart: one at a time, each fold waited for its own load
@@ -749,21 +748,19 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
 /* A term v into its bin of the elements launch below (bin: the team's private one, or the
  * global one where the team has none; glob: the global one): WINDOWED, its team window's
  * fold, else the deposit. CPUs first try their short fold for one-thread teams' private bins
- * (cpu/redu_cpu_bins.h); a plain bin's window is its words, whose headroom the host sized. */
+ * (cpu/redu_cpu_bins.h; chosen at run time, as REDU__BINS_PINNED); a plain bin's window is
+ * its words, whose headroom the host sized. */
 #define REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                           \
   if (WINDOWED)                                                                                    \
     redu__bins_fold_window(bin, &win, glob, words, base, v, solo);                                 \
   else                                                                                             \
     redu__bins_deposit(bin, win.pw, win.base, v, solo);
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-#define REDU__BINS_FSUM_FOLD REDU__BINS_FSUM_FOLD_ANY
-#else
 #define REDU__BINS_FSUM_FOLD(WINDOWED, bin, glob, v)                                               \
-  if (!solo || !redu__cpu_bins_fold(bin, win.pw, win.base,                                         \
-                                    (WINDOWED) ? win.top : win.base + 64 * win.pw, v)) {           \
+  if (!redu__dev_vector_chunks() || !solo ||                                                       \
+      !redu__cpu_bins_fold(bin, win.pw, win.base, (WINDOWED) ? win.top : win.base + 64 * win.pw,   \
+                           v)) {                                                                   \
     REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                               \
   }
-#endif
 
 /* The float sums' elements launch (inside REDU__DEFINE_BINS_FSUM): out's values when
  * accumulating, then the elements; WINDOWED 1: team windows, each team's private bins of

@@ -17,6 +17,9 @@
 
 #include <stdint.h>
 
+/* Compiled for every target (the kernels choose it at run time, device/redu_bins_kernel.h,
+ * REDU__BINS_PINNED); GPUs never call it. */
+
 #pragma omp begin declare target
 
 /* Folds the normal term d into the bin `bin` (pw words a half, the flags after them) whose
@@ -42,11 +45,12 @@ static inline int redu__cpu_bins_fold(uint64_t *bin, int pw, int base, int top, 
   unsigned p = eb + (unsigned)z - (unsigned)(base + 1075);
   if (p > (unsigned)(64 * (pw - 1) - 1))
     return 0;
-  unsigned __int128 v = (unsigned __int128)(m >> z) << (p % 64);
+  unsigned s = p % 64;
+  uint64_t w0 = m >> z << s, w1 = s ? m >> z >> (64 - s) : 0;
   uint64_t *at = bin + ((int64_t)b >> 63 & pw) + p / 64;
   unsigned long long c0, c1;
-  at[0] = __builtin_addcll(at[0], (uint64_t)v, 0, &c0);
-  at[1] = __builtin_addcll(at[1], (uint64_t)(v >> 64), c0, &c1);
+  at[0] = __builtin_addcll(at[0], w0, 0, &c0);
+  at[1] = __builtin_addcll(at[1], w1, c0, &c1);
   /* The window's headroom keeps every carry inside the half's words. */
   for (uint64_t *w = at + 2; c1; ++w)
     c1 = !++*w;
