@@ -131,6 +131,14 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                              size_t elem_align, size_t acc_size, size_t acc_align, int builtin,
                              int device, const void *x, void *y, size_t n, const redu_options *opts)
 {
+  return redu__scan_open(c, fn, elem_size, elem_align, acc_size, acc_align, builtin, 1, device, x,
+                         y, n, opts);
+}
+
+redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size, size_t elem_align,
+                            size_t acc_size, size_t acc_align, int builtin, int single, int device,
+                            const void *x, void *y, size_t n, const redu_options *opts)
+{
   *c = (redu__scan_call){.fn = fn};
   if (opts && (opts->flags & REDU_EXACT))
     return redu__fail(REDU_ERR_UNSUPPORTED,
@@ -213,7 +221,7 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                             ? REDU__SCAN_ONE_PASS_GPU_WORD_MAX_BYTES
                             : REDU__SCAN_ONE_PASS_MAX_BYTES;
   int one_pass =
-      ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
+      single && ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
       (pass == 1 || (pass == 0 && n <= one_pass_max / elem_size && !(gpu && blocks == 1)));
   /* The kernel makes no more blocks than tiles: the teams past them would only launch (and
    * with two or more teams, the fold launch would run for a single block). */
@@ -245,7 +253,15 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
   return REDU_OK;
 }
 
-void redu__scan_abandon(redu__scan_call *c) { redu__scratch_release(c->owner, c->slot); }
+/* A single pass's epoch that no launch used goes back: its tile-claim counter is still the
+ * zeroed one (the kernel zeroes the other parity's for the next epoch), so the next call must
+ * take this epoch's parity again (device/redu_scan_kernel.h). */
+void redu__scan_abandon(redu__scan_call *c)
+{
+  if (c->one)
+    --c->slot->epoch;
+  redu__scratch_release(c->owner, c->slot);
+}
 
 redu_status redu__scan_end(redu__scan_call *c)
 {

@@ -184,9 +184,9 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
     return s;
   /* The section the segments cover, as an array scan's x and y (alignment, overlap, device
    * memory, host arrays staged and y copied back). */
-  s = redu__scan_begin(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, 1, device,
-                       (const char *)x + first * elem_size, (char *)y + first * elem_size,
-                       last - first, opts);
+  s = redu__scan_open(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, 1, 0, device,
+                      (const char *)x + first * elem_size, (char *)y + first * elem_size,
+                      last - first, opts);
   if (s != REDU_OK || c->scan.empty)
     return s;
   c->base = first;

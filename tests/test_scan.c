@@ -11,7 +11,8 @@
  * scans (libredu/redu_segmented_scan.h) of every entry over segment layouts (empty segments,
  * a start past 0, elements outside every segment left untouched, segments for a warp, for a
  * team, and few long ones scanned one after another), against the reference per segment,
- * and their bad input. `test_scan
+ * and their bad input; array scans between segmented, batched and reduce-then-scan ones.
+ * `test_scan
  * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large); `test_scan plans`: all
  * of the above but the cases past 70,001 elements (the forced plans' and the sanitized runs). */
 #include "device/redu_op_table.h"
@@ -833,6 +834,54 @@ static int check_large(int dev)
   return redu_test_finish("test_scan large");
 }
 
+/* Array scans between segmented, batched and reduce-then-scan ones, each kind after each: a
+ * single pass finds the tile-claim counter its epoch's parity names at zero only where every
+ * epoch taken before it was launched, so a call that takes none (a segmented scan, a
+ * reduce-then-scan) must leave the next single pass its counter. */
+static void check_interleaved(int dev)
+{
+  enum { LEN = 5000, NSEG = 3, N = LEN * NSEG };
+  int32_t *h = malloc(N * sizeof *h), *got = malloc(N * sizeof *got), want[LEN];
+  for (int i = 0; i < N; ++i)
+    h[i] = (int32_t)(i * 37 % 101) - 50;
+  int32_t *x = redu_test_to_device(h, N * sizeof *h, dev),
+          *y = omp_target_alloc(N * sizeof *h, dev), *a = omp_target_alloc(LEN * sizeof *h, dev);
+  size_t hoff[] = {0, 7, LEN, N};
+  size_t *off = redu_test_to_device(hoff, sizeof hoff, dev);
+  want[0] = h[0];
+  for (int i = 1; i < LEN; ++i)
+    want[i] = want[i - 1] + h[i];
+  /* Tiles of 64 elements: a scan of LEN claims 79 tiles. */
+  setenv("REDU_SCAN_TILE", "64", 1);
+  for (int r = 0; r < 12; ++r) {
+    const char *between = r % 3 == 0 ? "batched" : r % 3 == 1 ? "segmented" : "reduce-then-scan";
+    if (r % 3 == 0)
+      CHECK_OK(redu_batched_inclusive_scan_sum_i32(dev, x, y, LEN, NSEG, NULL));
+    else if (r % 3 == 1)
+      CHECK_OK(redu_segmented_exclusive_scan_sum_i32(dev, x, y, off, NSEG, NULL));
+    else {
+      setenv("REDU_SCAN_PASS", "2", 1);
+      CHECK_OK(redu_inclusive_scan_sum_i32(dev, x, y, N, NULL));
+    }
+    setenv("REDU_SCAN_PASS", "1", 1);
+    for (int k = 0; k < 2; ++k) {
+      unsigned char sent[LEN * sizeof(int32_t)];
+      memset(sent, SENTINEL, sizeof sent);
+      omp_target_memcpy(a, sent, sizeof sent, 0, 0, dev, omp_get_initial_device());
+      CHECK_OK(redu_inclusive_scan_sum_i32(dev, x, a, LEN, NULL));
+      omp_target_memcpy(got, a, sizeof sent, 0, 0, omp_get_initial_device(), dev);
+      CHECK(memcmp(got, want, sizeof want) == 0,
+            "round %d: single-pass scan %d after a %s scan: y[1] = %d, want %d", r, k, between,
+            got[1], want[1]);
+    }
+    unsetenv("REDU_SCAN_PASS");
+  }
+  unsetenv("REDU_SCAN_TILE");
+  omp_target_free(x, dev), omp_target_free(y, dev), omp_target_free(a, dev);
+  omp_target_free(off, dev);
+  free(h), free(got);
+}
+
 int main(int argc, char **argv)
 {
   int dev = omp_get_default_device();
@@ -851,5 +900,6 @@ int main(int argc, char **argv)
   check_errors(dev);
   check_segmented(dev);
   check_segmented_errors(dev);
+  check_interleaved(dev);
   return redu_test_finish("test_scan");
 }
