@@ -174,7 +174,7 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
 #define REDU__BHOST_b()                                                                            \
   for (size_t redu__bkeys = (size_t)redu__r.bin_keys, redu__bvals = (size_t)redu__r.bin_values,    \
               redu__bnbins = redu__r.bins.nbins, redu__bonce = 1;                                  \
-       redu__bonce; redu__bonce = 0)
+       redu__bonce; redu__bonce = 0, (void)redu__bnbins)
 /* The thread's private pieces: the least mistake, the identity, the iteration's slots (per
  * keys, per values: the values shadow the pointer, so the body reaches the bins through
  * REDU_BIN only). */

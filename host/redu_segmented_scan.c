@@ -77,7 +77,9 @@ static redu_status redu__segscan_host_offsets(const char *fn, const size_t *offs
 }
 
 /* Device offsets: present on the device, not decreasing (one launch reads them all), and
- * ending where x and y can still hold elements. */
+ * ending where x and y can still hold elements, and within PTRDIFF_MAX bytes as host offsets
+ * are (past it x + offsets[0] is a wild pointer the section's checks cannot refuse: on a CPU
+ * device the kernel read it and crashed). */
 static redu_status redu__segscan_device_offsets(const redu__device *d, const char *fn,
                                                 const size_t *offsets, size_t nseg, const void *x,
                                                 const void *y, size_t elem_size, size_t *first,
@@ -96,7 +98,9 @@ static redu_status redu__segscan_device_offsets(const redu__device *d, const cha
                       redu__initial_device(), d->number);
     return redu__seg_bad(fn, v.bad, nseg, pair[0], pair[1], 0);
   }
-  size_t limit = (xleft < yleft ? xleft : yleft) / elem_size;
+  size_t limit = (xleft < yleft ? xleft : yleft) / elem_size, max = PTRDIFF_MAX / elem_size;
+  if (limit > max)
+    limit = max;
   if (*last > limit)
     return redu__seg_bad(fn, nseg, nseg, *first, *last, limit);
   return REDU_OK;

@@ -19,7 +19,7 @@
 #          (stage host's); the heaviest matrices sparser (tests/CMakeLists.txt,
 #          REDU_SAN_SPARSE); its tree also builds stage fuzz's harness
 #                   home: the clang 22 root (stage llvm22), else this machine
-#   fuzz   the libFuzzer harness over the public API (tests/fuzz), 30 s in each host mode,
+#   fuzz   the libFuzzer harness over the public API (tests/fuzz), 20 s in each host mode,
 #          from stage san's tree (the harness links that tree's libredu, which the fuzz
 #          option also instruments for libFuzzer's coverage; -O1 as libFuzzer's documentation
 #          builds)
@@ -71,7 +71,7 @@
 #                                     kernels coverage-instrumented for the fuzzer; 2026-11-26
 #                                     113 s)
 #   label once                        34 per pass (compilers and scripts)
-#   fuzz                              60 s of fuzzing, 2 x 30
+#   fuzz                              40 s of fuzzing, 2 x 20
 # In the clean root (2026-11-25): the root ready in 5 s from the cached base (building that
 # base, once a month, 56 s), setup.sh --cuda 68 s, CTest 137 s on the plugin and 102 s under
 # host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
@@ -178,7 +178,7 @@ stage_san() {
 }
 
 stage_fuzz() {
-  echo "== libFuzzer harness (tests/fuzz): 30 s on the host-offload plugin, 30 s under host fallback"
+  echo "== libFuzzer harness (tests/fuzz): 20 s on the host-offload plugin, 20 s under host fallback"
   # Built by stage san (the same tree); here only when that stage was left out.
   configure_san
   cmake --build "$root/build-san" -j "$jobs" --target fuzz_redu

@@ -420,7 +420,15 @@ static void test_errors(int dev)
   to_host(got, hist, sizeof got, dev);
   CHECK(st == REDU_ERR_UNSUPPORTED && s == 5 && !memcmp(got, h0, sizeof got),
         "prod_f64 bins: status %d (%s)", (int)st, redu_last_error());
+  /* A body that names no bin (it compiles under -Wall -Werror): the other variables reduced,
+   * the bins keep their values. */
+  s = 5;
+  REDU_FOR(st, dev, i, N, (x), (sum_f64, s), (bins, sum_f64, hist, NB)) { s += x[i]; }
+  to_host(got, hist, sizeof got, dev);
+  CHECK(st == REDU_OK && s == 5 + N * (N - 1) / 2.0 && !memcmp(got, h0, sizeof got),
+        "no bin named: status %d (%s), s %g", (int)st, redu_last_error(), s);
   /* n = 0: REDU_OK, the bins and the variable keep their values. */
+  s = 5;
   REDU_FOR(st, dev, i, 0, (x), (sum_f64, s), (bins, sum_f64, hist, NB))
   {
     s += x[i];

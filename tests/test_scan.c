@@ -771,6 +771,22 @@ static void check_segmented_errors(int dev)
   expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, y, y + 1, soff, 2, NULL), REDU_ERR_OVERLAP,
               y, yb, "y = x + 1 (segmented)");
   omp_target_free(soff, dev);
+  /* Offsets past PTRDIFF_MAX / sizeof(int32_t) (2^61 - 1), device and host alike: refused as
+   * the offsets, not read (device offsets crashed on CPU devices), and not an overlap. */
+  const size_t far[][2] = {{((size_t)1 << 61) - 10, ((size_t)1 << 61) + 5},
+                           {0, ((size_t)1 << 61) + 1}};
+  for (int k = 0; k < 2; ++k) {
+    size_t *foff = redu_test_to_device(far[k], sizeof far[k], dev);
+    expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, x, y, foff, 1, NULL),
+                REDU_ERR_BAD_OFFSETS, y, yb, "device offsets past PTRDIFF_MAX bytes");
+    memset(hy, SENTINEL, sizeof hy);
+    CHECK(redu_segmented_inclusive_scan_sum_i32(dev, h, hy, far[k], 1,
+                                                &(redu_options){.flags = REDU_INPUT_HOST}) ==
+                  REDU_ERR_BAD_OFFSETS &&
+              all_sentinel(hy, sizeof hy),
+          "host offsets past PTRDIFF_MAX bytes: %s", redu_last_error());
+    omp_target_free(foff, dev);
+  }
   expect_fail(redu_segmented_inclusive_scan(dev, REDU_ARGMAX, REDU_INT32, x, y, goff, 4, NULL),
               REDU_ERR_UNSUPPORTED, y, yb, "segmented argmax");
   expect_fail(
