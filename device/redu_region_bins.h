@@ -125,6 +125,13 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
 #define REDU__BKEY(var) REDU__CAT(redu__bin_key_, var)
 #define REDU__BMISTAKE(var) REDU__CAT(redu__bin_mistake_, var)
 #define REDU__BIDENT(var) REDU__CAT(redu__bin_ident_, var)
+/* The value an iteration's slot starts from: the kind's identity, but -0.0 for float sums (the
+ * one float that adds nothing: a slot started at +0.0 turned a bin fed only -0.0 into +0.0,
+ * where the bins call keeps -0.0). */
+#define REDU__BINS_NZ_PROBE_sum_f32 ~, -0.0f
+#define REDU__BINS_NZ_PROBE_sum_f64 ~, -0.0
+#define REDU__BSLOT_START(kind)                                                                    \
+  REDU__SECOND_OF(REDU__CAT(REDU__BINS_NZ_PROBE_, kind), REDU__CAT(redu_identity_, kind)(), ~)
 #define REDU__BSTART(var) REDU__CAT(redu__bin_start_, var)
 
 #define REDU__CHECK_PAIR_b(k, p)                                                                   \
@@ -180,7 +187,7 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
  * REDU_BIN only). */
 #define REDU__PRIVATE_b(k, p)                                                                      \
   for (uint64_t REDU__BMISTAKE(REDU__BVAR p) = UINT64_MAX; redu__c.go;)                            \
-    for (REDU__BTYPE(p) REDU__BIDENT(REDU__BVAR p) = REDU__CAT(redu_identity_, REDU__BKIND p)();   \
+    for (REDU__BTYPE(p) REDU__BIDENT(REDU__BVAR p) = REDU__BSLOT_START(REDU__BKIND p);             \
          redu__c.go;)                                                                              \
       for (uint32_t REDU__BKEY(REDU__BVAR p)[REDU__BPER p]; redu__c.go;)                           \
         REDU__SHADOW_BEGIN                                                                         \

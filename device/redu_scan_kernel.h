@@ -615,13 +615,18 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   /* init . partials[0] . ... . partials[count - 1], on every thread: each thread folds a          \
    * contiguous share, the warps scan their threads' folds, the warps' totals follow in order      \
    * (one thread folding 1,055 partials alone, each load waiting on the last, took a quarter of    \
-   * reduce-then-scan's time at 2^27 on the H100). */                                              \
+   * reduce-then-scan's time at 2^27 on the H100). The shares end at count, the last thread's      \
+   * last: threads without one come first, so the identity is only ever combined on the left (a    \
+   * declared identity need only be a left one, redu_udr.h), and init itself when count is 0       \
+   * (the team's first block; count is the team's own, so every thread returns there). */          \
   REDU__INLINE A PFX##_carry_in(const A *partials, size_t count, A init, A *slots, unsigned tid,   \
                                 unsigned nth)                                                      \
   {                                                                                                \
+    if (!count)                                                                                    \
+      return init;                                                                                 \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
-    size_t per = count / nth + (count % nth != 0);                                                 \
-    size_t b = count > tid * per ? tid * per : count, e = count - b > per ? b + per : count;       \
+    size_t per = count / nth + (count % nth != 0), from_end = (size_t)(nth - 1 - tid) * per;       \
+    size_t e = count > from_end ? count - from_end : 0, b = e > per ? e - per : 0;                 \
     A own = (IDENT);                                                                               \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (size_t p = b; p < e; ++p)                                                                 \
@@ -630,12 +635,12 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     if (lane == ws - 1)                                                                            \
       slots[warp] = incl;                                                                          \
     _Pragma("omp barrier")                                                                         \
-    A carry = init;                                                                                \
+    A carry = slots[0];                                                                            \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned w = 0; w < nwarps; ++w)                                                          \
+    for (unsigned w = 1; w < nwarps; ++w)                                                          \
       carry = COMBINE(carry, slots[w]);                                                            \
     _Pragma("omp barrier") /* the slots are free for the tiles */                                  \
-    return carry;                                                                                  \
+    return COMBINE(init, carry);                                                                   \
   }                                                                                                \
                                                                                                    \
   /* Reduce-then-scan's team: phase 0 the totals of its blocks, phase 1 their scans. No block      \

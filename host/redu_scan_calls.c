@@ -20,14 +20,23 @@ typedef redu_status (*redu__scan_fn)(int, const void *, void *, size_t, const re
 typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t *, size_t, size_t,
                                         const redu_options *, int, int, const char *);
 
-/* One value row: the kernels, the initial value (opts->init lifted as an element, or the
- * identity), the array scan and the segmented one of either kind, and their typed calls. */
+/* The kernels' identity: the op's, but -0.0 for float sums, the one value that adds nothing
+ * to every float (+0.0 turns a -0.0 into +0.0): a prefix of -0.0 terms stays -0.0 whatever
+ * tiles, blocks and threads split it (0 for integer sums). */
+#define REDU__SCAN_IDENT(OP, A, IDENT) ((OP) == REDU_SUM ? (A) - 0.0 : (IDENT))
+
+/* One value row: the kernels, the initial value (opts->init lifted as an element; else for an
+ * exclusive scan the op's identity, y[0] = +0 for sums as in CUB and C++, and for an
+ * inclusive one the kernels', so that y[i] folds x[0 .. i] alone), the array scan and the
+ * segmented one of either kind, and their typed calls. */
 #define REDU__SCAN_VALUE(op, OP, A, IDENT, LIFT, COMBINE, FINISH, RFN, EXACT, sfx, T, E)           \
-  REDU__DEFINE_SCAN(redu__s_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FINISH, 1)                   \
-  REDU__DEFINE_SEGMENTED_SCAN(redu__s_##op##_##sfx, T, A, IDENT, LIFT, COMBINE, FINISH)            \
-  static A redu__scan_init_##op##_##sfx(const redu_options *opts)                                  \
+  REDU__DEFINE_SCAN(redu__s_##op##_##sfx, T, A, REDU__SCAN_IDENT(OP, A, IDENT), LIFT, COMBINE,     \
+                    FINISH, 1)                                                                     \
+  REDU__DEFINE_SEGMENTED_SCAN(redu__s_##op##_##sfx, T, A, REDU__SCAN_IDENT(OP, A, IDENT), LIFT,    \
+                              COMBINE, FINISH)                                                     \
+  static A redu__scan_init_##op##_##sfx(const redu_options *opts, int exclusive)                   \
   {                                                                                                \
-    A init = (IDENT);                                                                              \
+    A init = exclusive ? (IDENT) : REDU__SCAN_IDENT(OP, A, IDENT);                                 \
     if (opts && opts->init) {                                                                      \
       T v;                                                                                         \
       memcpy(&v, opts->init, sizeof v);                                                            \
@@ -47,7 +56,8 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
     if (s != REDU_OK || c.empty)                                                                   \
       return s;                                                                                    \
     redu__s_##op##_##sfx##_launch(&c.launch, (const T *)c.x_dev, (T *)c.y_dev, n,                  \
-                                  redu__scan_init_##op##_##sfx(opts), exclusive, c.one);           \
+                                  redu__scan_init_##op##_##sfx(opts, exclusive), exclusive,        \
+                                  c.one);                                                          \
     return redu__scan_end(&c);                                                                     \
   }                                                                                                \
   static redu_status redu__segscan_##op##_##sfx(                                                   \
@@ -64,7 +74,7 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
       return s;                                                                                    \
     const T *xs = (const T *)c.scan.x_dev;                                                         \
     T *ys = (T *)c.scan.y_dev;                                                                     \
-    A init = redu__scan_init_##op##_##sfx(opts);                                                   \
+    A init = redu__scan_init_##op##_##sfx(opts, exclusive);                                        \
     if (!c.one_by_one)                                                                             \
       redu__s_##op##_##sfx##_seg_launch(&c.scan.launch, xs, ys, c.offsets, c.base, len, nseg,      \
                                         c.longest, init, exclusive);                               \

@@ -134,6 +134,49 @@ static void test_exact_bits(int dev)
   free(hx), free(hk);
 }
 
+/* Signed zeros, bit for bit as the bins call gives them: bins starting at -0.0 or +0.0 and
+ * fed only -0.0, a -0.0 and a +0.0, or nothing (the iteration names the bin and adds
+ * nothing). A slot that started at +0.0 made a bin of -0.0 terms +0.0. */
+#define TEST_SIGNED_ZEROS(sfx, T)                                                                  \
+  static void test_signed_zeros_##sfx(int dev)                                                     \
+  {                                                                                                \
+    enum { N = 4000, NB = 8 };                                                                     \
+    T hx[N], h0[NB], want[NB], got[NB];                                                            \
+    uint32_t hk[N];                                                                                \
+    for (int i = 0; i < N; ++i) {                                                                  \
+      hk[i] = (uint32_t)(i % NB);                                                                  \
+      hx[i] = hk[i] == 2 && i == 2 + NB * 100 ? (T)0.0 : (T) - 0.0;                                \
+    }                                                                                              \
+    for (int k = 0; k < NB; ++k)                                                                   \
+      h0[k] = k % 2 ? (T)0.0 : (T) - 0.0;                                                          \
+    T *x = on_device(hx, sizeof hx, dev);                                                          \
+    uint32_t *keys = on_device(hk, sizeof hk, dev);                                                \
+    T *call = on_device(h0, sizeof h0, dev), *hist = on_device(h0, sizeof h0, dev);                \
+    CHECK_OK(redu_bins_sum_##sfx(dev, keys, x, N, NB, call,                                        \
+                                 &(redu_options){.flags = REDU_BINS_ACCUMULATE}));                 \
+    redu_status st;                                                                                \
+    REDU_FOR(st, dev, i, N, (x, keys), (bins, sum_##sfx, hist, NB))                                \
+    {                                                                                              \
+      if (keys[i] < NB - 2)                                                                        \
+        REDU_BIN(hist, keys[i]) += x[i];                                                           \
+      else                                                                                         \
+        (void)REDU_BIN(hist, keys[i]);                                                             \
+    }                                                                                              \
+    to_host(want, call, sizeof want, dev);                                                         \
+    to_host(got, hist, sizeof got, dev);                                                           \
+    for (int k = 0; k < NB; ++k)                                                                   \
+      CHECK(st == REDU_OK && signbit(got[k]) == signbit(want[k]) && got[k] == 0,                   \
+            "signed zeros sum_" #sfx " bin %d: status %d, %g, the bins call %g", k, (int)st,       \
+            (double)got[k], (double)want[k]);                                                      \
+    CHECK(signbit(want[0]) && !signbit(want[1]) && !signbit(want[2]),                              \
+          "signed zeros sum_" #sfx ": the bins call gave %g %g %g", (double)want[0],               \
+          (double)want[1], (double)want[2]);                                                       \
+    omp_target_free(x, dev), omp_target_free(keys, dev);                                           \
+    omp_target_free(call, dev), omp_target_free(hist, dev);                                        \
+  }
+TEST_SIGNED_ZEROS(f32, float)
+TEST_SIGNED_ZEROS(f64, double)
+
 /* An ordered declared kind per bin: each bin composes its iterations' maps in index order
  * (an iteration may compose two into its one bin), after the bin's start value. */
 static void test_ordered(int dev)
@@ -445,6 +488,8 @@ int main(void)
   int dev = omp_get_default_device();
   test_sizes(dev);
   test_exact_bits(dev);
+  test_signed_zeros_f32(dev);
+  test_signed_zeros_f64(dev);
   test_ordered(dev);
   test_per_iteration(dev);
   test_types(dev);

@@ -898,6 +898,63 @@ static void check_interleaved(int dev)
   free(h), free(got);
 }
 
+/* Signed zeros of float sum scans, bit for bit: x all -0.0 but a 1 and a -1 side by side at
+ * n / 2 (whose prefixes are +0.0 from there on: an exact zero sum is -0.0 only when every term
+ * is, in any association), with no initial value (inclusive: x[0 .. i] alone, so -0.0;
+ * exclusive: y[0] = +0.0, the op's identity), with -0.0 and with +0.0; under the planner,
+ * the single pass over small tiles and reduce-then-scan, where every block, tile and thread
+ * edge used to turn a -0.0 prefix into +0.0 and an exclusive y[0] into init + 0. */
+#define CHECK_SIGNED_ZEROS(sfx, T)                                                                 \
+  static void check_signed_zeros_##sfx(int dev)                                                    \
+  {                                                                                                \
+    static const size_t ns[] = {1, 2, 5000, 70001};                                                \
+    enum { MOST = 70001 };                                                                         \
+    T *xs = malloc(MOST * sizeof *xs), *want = malloc(MOST * sizeof *xs),                          \
+      *got = malloc(MOST * sizeof *xs);                                                            \
+    T *x = omp_target_alloc(MOST * sizeof *x, dev), *y = omp_target_alloc(MOST * sizeof *y, dev);  \
+    const T inits[] = {(T) - 0.0, (T)0.0};                                                         \
+    for (size_t k = 0; k < sizeof ns / sizeof *ns; ++k)                                            \
+      for (int way = 0; way < 3; ++way)                                                            \
+        for (int ini = -1; ini < 2; ++ini)                                                         \
+          for (int excl = 0; excl < 2; ++excl) {                                                   \
+            size_t n = ns[k];                                                                      \
+            for (size_t i = 0; i < n; ++i)                                                         \
+              xs[i] = n > 2 && i == n / 2 ? (T)1 : n > 2 && i == n / 2 + 1 ? (T) - 1 : (T) - 0.0;  \
+            T acc = ini >= 0 ? inits[ini] : excl ? (T)0.0 : (T) - 0.0;                             \
+            for (size_t i = 0; i < n; ++i) {                                                       \
+              if (excl)                                                                            \
+                want[i] = acc;                                                                     \
+              acc += xs[i];                                                                        \
+              if (!excl)                                                                           \
+                want[i] = acc;                                                                     \
+            }                                                                                      \
+            omp_target_memcpy(x, xs, n * sizeof *x, 0, 0, dev, omp_get_initial_device());          \
+            if (way)                                                                               \
+              setenv("REDU_SCAN_PASS", way == 1 ? "1" : "2", 1);                                   \
+            if (way == 1)                                                                          \
+              setenv("REDU_SCAN_TILE", "64", 1);                                                   \
+            redu_options o = {.init = ini >= 0 ? &inits[ini] : NULL};                              \
+            redu_status s = (excl ? redu_exclusive_scan_sum_##sfx                                  \
+                                  : redu_inclusive_scan_sum_##sfx)(dev, x, y, n, &o);              \
+            unsetenv("REDU_SCAN_PASS");                                                            \
+            unsetenv("REDU_SCAN_TILE");                                                            \
+            omp_target_memcpy(got, y, n * sizeof *y, 0, 0, omp_get_initial_device(), dev);         \
+            size_t bad = 0, first = 0;                                                             \
+            for (size_t i = 0; i < n; ++i)                                                         \
+              if (memcmp(&got[i], &want[i], sizeof *got) && bad++ == 0)                            \
+                first = i;                                                                         \
+            CHECK(s == REDU_OK && bad == 0,                                                        \
+                  "signed zeros sum_" #sfx " n %zu way %d init %d %s: status %d, %zu differ, "     \
+                  "the first y[%zu] = %g, want %g",                                                \
+                  n, way, ini, excl ? "exclusive" : "inclusive", (int)s, bad, first,               \
+                  (double)got[first], (double)want[first]);                                        \
+          }                                                                                        \
+    omp_target_free(x, dev), omp_target_free(y, dev);                                              \
+    free(xs), free(want), free(got);                                                               \
+  }
+CHECK_SIGNED_ZEROS(f32, float)
+CHECK_SIGNED_ZEROS(f64, double)
+
 int main(int argc, char **argv)
 {
   int dev = omp_get_default_device();
@@ -917,5 +974,7 @@ int main(int argc, char **argv)
   check_segmented(dev);
   check_segmented_errors(dev);
   check_interleaved(dev);
+  check_signed_zeros_f32(dev);
+  check_signed_zeros_f64(dev);
   return redu_test_finish("test_scan");
 }

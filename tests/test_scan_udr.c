@@ -1,7 +1,9 @@
 /* Scans of declared reductions (REDU_DECLARE_REDUCTION's redu_inclusive_scan_<name> and
  * redu_exclusive_scan_<name>): two ordered, non-commutative combiners whose every prefix
  * must come out in index order (2x2 matrix products and compositions of affine maps, both
- * modulo a prime so that they are exact in any association), and a commutative pair sum;
+ * modulo a prime so that they are exact in any association), a commutative pair sum, and
+ * "the later element wins", whose identity is a left identity only (as redu_udr.h asks: a
+ * combiner that put it on the right of a value, or after init, would lose that value);
  * each checked bit for bit against a serial loop at n from 0 to 2^20 + 3, inclusive and
  * exclusive, under both passes (REDU_SCAN_PASS), small single-pass tiles, forced plans, in
  * place, with an initial value and with host arrays; a type past the scans' limit is
@@ -22,6 +24,19 @@ static inline wide wide_add(wide a, wide b)
   return a;
 }
 REDU_DECLARE_REDUCTION(wide_sum, wide, wide_add, REDU_COMMUTATIVE, {{0}})
+
+/* combine(a, b) = b: associative, combine(identity, b) = b, but combine(a, identity) is the
+ * identity, not a. */
+typedef struct {
+  uint32_t v, tag;
+} later;
+static inline later take_later(later a, later b)
+{
+  (void)a;
+  return b;
+}
+REDU_DECLARE_REDUCTION(later_wins, later, take_later, REDU_ORDERED, {0xEEEE, 0xEEEE})
+#define FILL_LATER(x, r) ((x) = (later){(uint32_t)(r), (uint32_t)((r) >> 32) | 1u})
 
 static const size_t sizes[] = {0, 1, 31, 33, 1000, 4097, 70001, (1u << 20) + 3};
 enum { NSIZES = sizeof sizes / sizeof sizes[0] };
@@ -103,6 +118,7 @@ static const char *const way_names[NWAYS] = {
 CHECK_TYPE(mat2_prod, mat2, FILL_MAT2)
 CHECK_TYPE(affine_seq, affine, FILL_AFFINE)
 CHECK_TYPE(pair_sum, pair, FILL_PAIR)
+CHECK_TYPE(later_wins, later, FILL_LATER)
 
 /* A type past the scans' limit: REDU_ERR_UNSUPPORTED with a message, y untouched. */
 static void check_refused(int dev)
@@ -126,6 +142,7 @@ int main(void)
   check_mat2_prod(dev, warp);
   check_affine_seq(dev, warp);
   check_pair_sum(dev, warp);
+  check_later_wins(dev, warp);
   check_refused(dev);
   return redu_test_finish("test_scan_udr");
 }
