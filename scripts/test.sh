@@ -77,9 +77,12 @@
 # host fallback (test_large 24 + 18, test_segmented's forced plans 30 + 15, label once about
 # 38, now in the plugin pass only, as the forced plans are), main 12 s. The clang 22 root on
 # a quiet machine (2026-11-27): 664 s, setup.sh --llvm 22 46 s, san 363, fuzz 63, objects 187.
-# A whole run on this machine (CI on a clean clone, 2026-11-27): 1389 s and 2624 CPU s,
-# clean-root 699 s, llvm22 682 s (san 386, fuzz 63, objects 165), nvptx 926 s beside them
-# (the day before, without the clang 22 root: 1478 s, nvptx 1417).
+# A whole run on this machine (CI on a clean clone, 2026-12-05): 1550 s and 2921 CPU s,
+# clean-root 865 s (CTest 289 s on the plugin, 154 s under host fallback), llvm22 678 s (san
+# 406, fuzz 44, objects 146), nvptx 901 s beside them; the suite before two forced plans
+# instead of three, 2 x 20 s of fuzzing instead of 2 x 30 and test_exact at 2^16 under the
+# sanitizers: 1638 s and 3082 CPU s (CTest 323 + 157 s, san 435, fuzz 64). The machine is
+# CPU-bound (both cores busy about 95% of the run): only less CPU work makes it shorter.
 # CTest runs one test at a time: each runs OpenMP threads on every core (host-offload and
 # host fallback both), so -j 2 on a 2-core machine made each host stage slower (clean-root
 # runs: 183 and 195 s with -j 2, 2026-11-25; 147 and 124 s one at a time the day before,
