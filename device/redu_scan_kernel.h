@@ -497,12 +497,17 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     }                                                                                              \
     if (lane == 0) /* a CPU's "warp" is one thread */                                              \
       slots[warp] = own;                                                                           \
+    /* The warps (CPUs: threads) that hold elements of the tile; the others' totals are the        \
+     * identity and join no fold (to the right of a value a declared left identity is not one). */ \
+    size_t span = cpu ? per : (size_t)ws * REDU__SCAN_ITEMS(sizeof(T));                            \
+    unsigned active =                                                                              \
+        span && (len + span - 1) / span < nwarps ? (unsigned)((len + span - 1) / span) : nwarps;   \
     _Pragma("omp barrier")                                                                         \
     if (lb) {                                                                                      \
       if (warp == 0) {                                                                             \
         A agg = slots[0];                                                                          \
         _Pragma("clang loop unroll(disable)")                                                      \
-        for (unsigned w = 1; w < nwarps; ++w)                                                      \
+        for (unsigned w = 1; w < active; ++w)                                                      \
           agg = COMBINE(agg, slots[w]);                                                            \
         A c = PFX##_look_back(s, agg, carry, lb, lane);                                            \
         /* The next tile, claimed once the look-back is done: claimed before it, the tile          \
@@ -526,7 +531,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     /* Every thread combines the warps' totals in order: its own warp's prefix on the way. */      \
     A mine = carry;                                                                                \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned w = 0; w < nwarps; ++w) {                                                        \
+    for (unsigned w = 0; w < active; ++w) {                                                        \
       if (w == warp)                                                                               \
         mine = carry;                                                                              \
       carry = COMBINE(carry, slots[w]);                                                            \
