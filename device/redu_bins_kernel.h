@@ -44,6 +44,7 @@
 #include "device/redu_internal.h"
 
 #include "device/cpu/redu_cpu_bins.h"
+#include "device/redu_bins_fixed.h"
 #include "device/redu_builtin_ops.h"
 #include "device/redu_target.h"
 #include "device/redu_team_scratch.h" /* REDU__PRAGMA */
@@ -53,20 +54,6 @@
 
 /* status[0] when every key was below nbins. */
 #define REDU__BINS_ALL_GOOD UINT64_MAX
-/* status[1] and status[2] (float sums): the lowest set bit's exponent and the highest
- * exponent bound (a term is below 2^top) over x's finite nonzero terms, plus this bias. */
-#define REDU__BINS_EXP_BIAS 4096
-/* The most words a float-sum bin's integer takes: doubles from 2^-1074 to 2^1024 and
- * 2^64 terms. */
-#define REDU__BINS_MAX_WORDS 34
-/* The flags word of a float-sum bin. */
-enum {
-  REDU__BINS_NAN = 1,
-  REDU__BINS_PINF = 2,
-  REDU__BINS_NINF = 4,
-  REDU__BINS_PZERO = 8,
-  REDU__BINS_NZERO = 16
-};
 
 /* What the host hands every bins launch. Status and accumulator words are device memory. */
 typedef struct redu__bins_launch {
@@ -112,18 +99,10 @@ static inline void redu__bins_report_bad(uint64_t *status, uint64_t bad)
     __atomic_fetch_min(status, bad, __ATOMIC_RELAXED);
 }
 
-/* Folds w into *p by op (the word ops; names as the op table's). Updates that cannot change
- * the word are skipped: fewer atomics where many elements meet one bin. The _plain twins
- * fold without atomics, for private bins of a one-thread team (CPUs: an atomic
- * read-modify-write costs about 20 cycles even uncontended). */
-static inline uint64_t redu__bins_fetch_add(uint64_t *p, uint64_t w, int solo)
-{
-  if (!solo)
-    return __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
-  uint64_t old = *p;
-  *p = old + w;
-  return old;
-}
+/* Folds w into *p by op (the word ops; names as the op table's; add and or with their
+ * fixed-point helpers in device/redu_bins_fixed.h). Updates that cannot change the word
+ * are skipped: fewer atomics where many elements meet one bin. The _plain twins fold
+ * without atomics, for private bins of a one-thread team. */
 static inline void redu__bins_fold_add(uint64_t *p, uint64_t w)
 {
   if (w)
@@ -157,12 +136,6 @@ static inline void redu__bins_fold_and(uint64_t *p, uint64_t w)
     __atomic_fetch_and(p, w, __ATOMIC_RELAXED);
 }
 static inline void redu__bins_fold_and_plain(uint64_t *p, uint64_t w) { *p &= w; }
-static inline void redu__bins_fold_or(uint64_t *p, uint64_t w)
-{
-  if (w & ~__atomic_load_n(p, __ATOMIC_RELAXED))
-    __atomic_fetch_or(p, w, __ATOMIC_RELAXED);
-}
-static inline void redu__bins_fold_or_plain(uint64_t *p, uint64_t w) { *p |= w; }
 static inline void redu__bins_fold_xor(uint64_t *p, uint64_t w)
 {
   if (w)
@@ -174,29 +147,6 @@ static inline void redu__bins_fold_xor_plain(uint64_t *p, uint64_t w) { *p ^= w;
 static inline uint64_t redu__bins_word_of_key(int64_t k) { return (uint64_t)k ^ (1ull << 63); }
 static inline int64_t redu__bins_key_of_word(uint64_t w) { return (int64_t)(w ^ (1ull << 63)); }
 
-/* Float sums: a finite double d as m * 2^lsb (m < 2^53). */
-static inline uint64_t redu__bins_split(double d, int *lsb)
-{
-  uint64_t b;
-  __builtin_memcpy(&b, &d, sizeof b);
-  int eb = (int)(b >> 52 & 0x7ff);
-  uint64_t m = b & ((1ull << 52) - 1);
-  *lsb = eb ? eb - 1075 : -1074;
-  return eb ? m | 1ull << 52 : m;
-}
-
-/* The flag a zero, infinite or NaN term sets (0 for a finite nonzero one). */
-static inline uint64_t redu__bins_special(double d)
-{
-  if (d != d)
-    return REDU__BINS_NAN;
-  if (d == 0)
-    return __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
-  if (d - d != 0)
-    return d > 0 ? REDU__BINS_PINF : REDU__BINS_NINF;
-  return 0;
-}
-
 /* Widens the thread's exponent range [*lo, *hi) by d's finite nonzero bits. */
 static inline void redu__bins_widen(double d, int *lo, int *hi)
 {
@@ -207,45 +157,6 @@ static inline void redu__bins_widen(double d, int *lo, int *hi)
   int low = lsb + __builtin_ctzll(m), top = lsb + 64 - __builtin_clzll(m);
   *lo = low < *lo ? low : *lo;
   *hi = top > *hi ? top : *hi;
-}
-
-/* Adds the term d into bin words `bin` (W words positive, W negative, the flags word);
- * solo: without atomics (private bins of a one-thread team). */
-static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double d, int solo)
-{
-  uint64_t flag = redu__bins_special(d);
-  int lsb;
-  uint64_t m = flag ? 0 : redu__bins_split(d, &lsb);
-  int p = m ? lsb - base : 0;
-  if (p < 0) { /* below the window (memory cap): truncated toward zero */
-    m = -p < 64 ? m >> -p : 0;
-    p = 0;
-  }
-  if (!m) {
-    flag = flag ? flag : __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
-    if (solo)
-      redu__bins_fold_or_plain(bin + 2 * words, flag);
-    else
-      redu__bins_fold_or(bin + 2 * words, flag);
-    return;
-  }
-  uint64_t *w = bin + (__builtin_signbit(d) ? words : 0) + p / 64;
-  unsigned s = (unsigned)p % 64;
-  uint64_t lo = m << s, old = redu__bins_fetch_add(w, lo, solo);
-  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
-  /* The window's headroom keeps every carry inside the W words. */
-  for (int q = 1; add; ++q) {
-    old = redu__bins_fetch_add(w + q, add, solo);
-    add = old + add < old;
-  }
-}
-
-/* A term outside its team's window, into the global bins: out of line, so that the rare
- * path takes no registers from the elements' loop. */
-__attribute__((noinline)) static inline void redu__bins_deposit_far(uint64_t *bin, int words,
-                                                                    int base, double d)
-{
-  redu__bins_deposit(bin, words, base, d, 0);
 }
 
 /* 2^e as a double, e in [-1022, 1023]. */
@@ -327,121 +238,6 @@ static inline uint64_t *redu__bins_private(size_t team_mem, void *spill, size_t 
   return per_team ? (uint64_t *)redu__dev_team_slice(team_mem, spill, per_team) : (uint64_t *)0;
 }
 
-/* The team's threads set words [0, count) of p to v. */
-static inline void redu__bins_team_fill(uint64_t *p, size_t count, uint64_t v)
-{
-  size_t nth = (size_t)omp_get_num_threads();
-  for (size_t k = (size_t)omp_get_thread_num(); k < count; k += nth)
-    p[k] = v;
-}
-
-/* Adds a private float-sum bin of pw words a half into the global one of `words` words a
- * half, its bit 0 at the global bit `shift`: each half word by word, a word's carry into the
- * next (the global half's total stays below 2^(64 words), so no carry leaves it). */
-static inline void redu__bins_flush_fixed(const uint64_t *priv, int pw, int shift, uint64_t *bin,
-                                          int words)
-{
-  int q0 = shift / 64;
-  unsigned s = (unsigned)shift % 64;
-  for (int h = 0; h < 2; ++h) {
-    const uint64_t *src = priv + h * pw;
-    uint64_t *dst = bin + h * words, carry = 0;
-    for (int j = 0; q0 + j < words && (j <= pw || carry); ++j) {
-      uint64_t v = (j < pw ? src[j] << s : 0) | (s && j && j <= pw ? src[j - 1] >> (64 - s) : 0);
-      uint64_t add = v + carry;
-      carry = add < carry; /* v + 1 wrapped to 0: nothing to add, one to carry */
-      if (add) {
-        uint64_t old = __atomic_fetch_add(dst + q0 + j, add, __ATOMIC_RELAXED);
-        carry += old + add < old;
-      }
-    }
-  }
-  redu__bins_fold_or(bin + 2 * words, priv[2 * pw]);
-}
-
-/* A team's window over its private float-sum bins (team windows, above): pw words a half
- * whose bit 0 weighs 2^base, taking the finite terms whose lowest bit is at least 2^base and
- * which lie below 2^top (zeros and specials always: they set flags only). */
-typedef struct redu__bins_private_window {
-  int pw, base, top;
-} redu__bins_private_window;
-
-/* The flags a zero, infinity or NaN sets in a float-sum bin's flags word: out of line (the
- * team windows' fold below keeps its registers for terms). */
-__attribute__((noinline)) static inline void redu__bins_flag_far(uint64_t *flags, double d,
-                                                                 int solo)
-{
-  uint64_t f = redu__bins_special(d);
-  f = f ? f : __builtin_signbit(d) ? REDU__BINS_NZERO : REDU__BINS_PZERO;
-  if (solo)
-    redu__bins_fold_or_plain(flags, f);
-  else
-    redu__bins_fold_or(flags, f);
-}
-
-/* A term into a team window's bin (priv), or, outside the window, into its global bin
- * (glob, `words` words from 2^base): the window's test and redu__bins_deposit in one, from
- * one split and integer tests only (the windowed launch issued 160 instructions a term and
- * was bound by their issue: H200, Nsight Compute, docs/performance.md, tuning log). The
- * term's bits are folded from its lowest set bit, the same value. */
-static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_private_window *w,
-                                          uint64_t *glob, int words, int base, double d, int solo)
-{
-  uint64_t b;
-  __builtin_memcpy(&b, &d, sizeof b);
-  unsigned eb = (unsigned)(b >> 52) & 0x7ff;
-  uint64_t m = (b & ((1ull << 52) - 1)) | (eb ? 1ull << 52 : 0);
-  if (eb == 0x7ff || !m) {
-    redu__bins_flag_far(priv + 2 * w->pw, d, solo);
-    return;
-  }
-  int z = __builtin_ctzll(m), low = (eb ? (int)eb - 1075 : -1074) + z;
-  m >>= z;
-  if (low < w->base || low + 64 - __builtin_clzll(m) > w->top) {
-    redu__bins_deposit_far(glob, words, base, d);
-    return;
-  }
-  unsigned p = (unsigned)(low - w->base), s = p % 64;
-  uint64_t *at = priv + (b >> 63 ? w->pw : 0) + p / 64;
-  uint64_t lo = m << s, old = redu__bins_fetch_add(at, lo, solo);
-  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
-  for (int q = 1; add; ++q) { /* the window's headroom keeps every carry inside it */
-    old = redu__bins_fetch_add(at + q, add, solo);
-    add = old + add < old;
-  }
-}
-
-/* Bits a team window keeps above its sample's top at least (terms larger than the
- * sample's still fold in the window), and the bits a word keeps free above a sample's bits
- * for the window to start at the sample's lowest bit. */
-#define REDU__BINS_WINDOW_MARGIN 16
-#define REDU__BINS_WORD_FREE 8
-
-/* The team's window (team windows, above) from its sample's range, the two words after its
- * private bins (after a barrier): BIAS - the lowest set bit and BIAS + the highest exponent
- * bound of its finite nonzero terms, both 0 for none. pw words a half, `count` terms at most
- * into a bin (its bits of headroom), terms of `prec` bits; the window lies within the global
- * bins (`words` words from 2^base), with no sample at their bottom. Where the sample's bits
- * fit one word with REDU__BINS_WORD_FREE bits to spare, one word starts at its lowest bit:
- * a term of its range then takes one atomic add, and carries out of the word are rare, as in
- * the windows the range pass fits (a window placed from the top instead split such terms
- * over two words, the lower one's top bits carrying every other add: H200, 2^27 doubles of
- * 2^-52 steps into 1,024 bins, docs/performance.md, tuning log); the whole words the margin
- * above leaves go below it. Else the window reaches the margin above the sample's top. */
-static inline redu__bins_private_window
-redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, int words, int base)
-{
-  int room = 64 * pw - (64 - __builtin_clzll((unsigned long long)count | 1));
-  int lo = REDU__BINS_EXP_BIAS - (int)sample[0], hi = (int)sample[1] - REDU__BINS_EXP_BIAS;
-  int at = !sample[1] ? base
-           : hi - lo <= 64 - REDU__BINS_WORD_FREE
-               ? lo - 64 * ((room - (hi - lo) - REDU__BINS_WINDOW_MARGIN) / 64)
-               : hi + (room - prec) / 4 - room;
-  int most = base + 64 * (words - pw);
-  at = at < base ? base : at > most ? most : at;
-  return (redu__bins_private_window){pw, at, at + room};
-}
-
 #pragma omp end declare target
 
 /* The launch pragmas every bins kernel shares: team memory for private bins, and launch
@@ -466,9 +262,9 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
   int skip = (L)->skip, accumulate = (L)->accumulate, words = (L)->words, base = (L)->base;        \
   int narrow = (L)->narrow, team_words = (L)->team_words;                                          \
   size_t stride = 2 * (size_t)words + 1;                                                           \
-  (void)keys, (void)verdict, (void)acc, (void)idx, (void)spill, (void)team_mem, (void)per_team,    \
-      (void)skip, (void)accumulate, (void)words, (void)base, (void)stride, (void)narrow,           \
-      (void)team_words
+  (void)keys, (void)n, (void)status, (void)verdict, (void)acc, (void)idx, (void)spill,             \
+      (void)team_mem, (void)per_team, (void)skip, (void)accumulate, (void)words, (void)base,       \
+      (void)stride, (void)narrow, (void)team_words
 
 /* CPUs: the elements' loop (a statement) over copies of the launch's scalars that it reads,
  * in a block of their own under the same names, one copy for counts (x NULL) and one for
@@ -762,18 +558,12 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
     REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                               \
   }
 
-/* The float sums' elements launch (inside REDU__DEFINE_BINS_FSUM): out's values when
- * accumulating, then the elements; WINDOWED 1: team windows, each team's private bins of
- * team_words words a half placed by its sample, terms outside them to the global bins;
- * 0: private bins (if any) of the global bins' shape. */
+/* The float sums' elements launch (inside REDU__DEFINE_BINS_FSUM): WINDOWED 1: team
+ * windows, each team's private bins of team_words words a half placed by its sample, terms
+ * outside them to the global bins; 0: private bins (if any) of the global bins' shape. */
 #define REDU__BINS_FSUM_ELEMENTS(WINDOWED, PREC)                                                   \
-  REDU__BINS_TARGET(L, keys, x, out, acc, status, spill)                                           \
+  REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                                \
   {                                                                                                \
-    size_t b, e, step; /* accumulating: out's values into the global bins, once each */            \
-    redu__bins_share(accumulate ? nbins : 0, &b, &e, &step);                                       \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (size_t k = b; k < e; k += step)                                                           \
-      redu__bins_deposit(acc + k * stride, words, base, (double)out[k], 0);                        \
     redu__bins_private_window win = {(WINDOWED) ? team_words : words, base, 0};                    \
     size_t pstride = 2 * (size_t)win.pw + 1;                                                       \
     REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *pstride + 2,                                   \
@@ -788,7 +578,13 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
  * (status[1], status[2]: the exponent range of x, and of out when accumulating; status[0]:
  * the lowest bad key), then, once the host has chosen base and W,
  *   void PFX_bins_fsum(const redu__bins_launch *L, const T *x, T *out)
- * (the bins cleared, the terms deposited, each bin rounded into out). x NULL counts. */
+ * (the bins cleared, the terms deposited, each bin rounded into out; x NULL counts), and its
+ * first and last launches on their own, for bins whose terms another kernel deposits (a
+ * region's, device/redu_region_bins.h):
+ *   void PFX_bins_fsum_clear(const redu__bins_launch *L)   every bin's words zero
+ *   void PFX_bins_fsum_final(const redu__bins_launch *L, T *out)
+ * (unless a bad key was seen: out's values into their bins when accumulating, each bin
+ * rounded into out). */
 #define REDU__DEFINE_BINS_FSUM(PFX, T, PREC, EMIN, EMAX)                                           \
   static void PFX##_bins_range(const redu__bins_launch *L, const T *x, const T *out)               \
   {                                                                                                \
@@ -813,10 +609,10 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
-  static void PFX##_bins_fsum(const redu__bins_launch *L, const T *x, T *out)                      \
+  static void PFX##_bins_fsum_clear(const redu__bins_launch *L)                                    \
   {                                                                                                \
     REDU__BINS_LOCALS(L);                                                                          \
-    REDU__BINS_TARGET(L, out, acc)                                                                 \
+    REDU__BINS_TARGET(L, acc)                                                                      \
     {                                                                                              \
       size_t b, e, step;                                                                           \
       redu__bins_share(nbins *stride, &b, &e, &step);                                              \
@@ -824,6 +620,26 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
       for (size_t k = b; k < e; k += step)                                                         \
         acc[k] = 0;                                                                                \
     }                                                                                              \
+  }                                                                                                \
+  static void PFX##_bins_fsum_final(const redu__bins_launch *L, T *out)                            \
+  {                                                                                                \
+    REDU__BINS_LOCALS(L);                                                                          \
+    REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
+    {                                                                                              \
+      REDU__BINS_FINAL_SHARE;                                                                      \
+      _Pragma("clang loop unroll(disable)")                                                        \
+      for (size_t k = b; k < e; k += step) {                                                       \
+        uint64_t *bin = acc + k * stride; /* this thread's alone: no atomics */                    \
+        if (accumulate)                                                                            \
+          redu__bins_deposit(bin, words, base, (double)out[k], 1);                                 \
+        out[k] = (T)redu__bins_round(bin, words, base, PREC, EMIN, EMAX);                          \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  static void PFX##_bins_fsum(const redu__bins_launch *L, const T *x, T *out)                      \
+  {                                                                                                \
+    REDU__BINS_LOCALS(L);                                                                          \
+    PFX##_bins_fsum_clear(L);                                                                      \
     /* team windows (private bins narrower than the global ones) in a launch of their own:         \
      * one launch for both took 64 registers and spilled (ptxas), 3-6% slower where the            \
      * bins are global or whole (H200, docs/performance.md, tuning log) */                         \
@@ -832,13 +648,7 @@ redu__bins_team_window(const uint64_t *sample, int pw, size_t count, int prec, i
     } else {                                                                                       \
       REDU__BINS_FSUM_ELEMENTS(0, PREC)                                                            \
     }                                                                                              \
-    REDU__BINS_TARGET(L, out, acc, status, verdict)                                                \
-    {                                                                                              \
-      REDU__BINS_FINAL_SHARE;                                                                      \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t k = b; k < e; k += step)                                                         \
-        out[k] = (T)redu__bins_round(acc + k * stride, words, base, PREC, EMIN, EMAX);             \
-    }                                                                                              \
+    PFX##_bins_fsum_final(L, out);                                                                 \
   }
 
 #endif

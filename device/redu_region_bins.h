@@ -5,11 +5,18 @@
  *
  * How it runs: inside the body var is the iteration's per slots, values from the kind's
  * identity, and REDU_BIN(var, key) names the slot of key (taking a free one the first
- * time); after each iteration the slots' values and keys go to its per records in two
- * device buffers (n * per of each), and the slots start again. After the loop the host
- * runs the kind's bins call over the records into the user's array (REDU_BINS_ACCUMULATE:
- * what the array held enters each bin first; free slots carry a key past nbins and are
- * skipped), so the bins have the bins calls' rules: the same bits for every plan and order,
+ * time); after each iteration the slots go on, and start again:
+ *   - float sums (sum_f32, sum_f64), where their exact words fit the bins' memory cap: each
+ *     slot's value into its bin's exact fixed-point words (device/redu_bins_fixed.h), on
+ *     GPUs through the team's window over its private bins in team memory (placed by the
+ *     first finite nonzero term the team folds; terms outside it go to the global words),
+ *     flushed into the global words at the team step; after the loop the host rounds each
+ *     bin, with what the array held, into it. No record: the loop reads its inputs only;
+ *   - every other kind: the slots' values and keys go to its per records in two device
+ *     buffers (n * per of each). After the loop the host runs the kind's bins call over the
+ *     records into the user's array (REDU_BINS_ACCUMULATE: what the array held enters each
+ *     bin first; free slots carry a key past nbins and are skipped).
+ * Either way the bins have the bins calls' rules: the same bits for every plan and order,
  * float sums exact, declared ordered combiners in index order (an iteration's slots in the
  * order the body named them). A key not below nbins, or more keys in one iteration than
  * its slots, is found by a hidden min reduction over the iterations (2 i + 1 for too many
@@ -19,6 +26,9 @@
 
 #include "device/redu_internal.h"
 
+#include "device/redu_bins_fixed.h"
+#include "device/redu_target.h"
+#include <omp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -93,6 +103,113 @@ static inline uint64_t redu__bins_put(size_t values, size_t keys, size_t at, voi
   }
   return least;
 }
+/* A thread's view of its region's float-sum bins folded in the kernel (host/redu_call.h,
+ * redu__region_fbins): the global words (NULL: records instead); the team's private bins,
+ * two halves of pw words and a flags word each, with their window's place after them (0
+ * until placed, else its base + REDU__BINS_EXP_BIAS), or NULL (every term to the global
+ * words); and the place as this thread last read it (a term then reads no team memory for
+ * it). */
+typedef struct redu__region_fb {
+  uint64_t *acc, *priv;
+  size_t count; /* terms a bin takes at most: the window's headroom */
+  int words, base, pw, room, prec;
+  uint64_t at;
+} redu__region_fb;
+
+/* Before the loop, every thread: the view, and the team's private bins zero (then a barrier).
+ * The launch values arrive as size_t scalars: base with REDU__BINS_EXP_BIAS added. */
+static inline redu__region_fb redu__region_fb_start(size_t acc, size_t words, size_t base,
+                                                    size_t pw, size_t count, size_t nbins,
+                                                    size_t tmem, size_t btmem, int prec)
+{
+  redu__region_fb f = {.acc = (uint64_t *)acc,
+                       .count = count,
+                       .words = (int)words,
+                       .base = (int)base - REDU__BINS_EXP_BIAS,
+                       .pw = (int)pw,
+                       .room = 64 * (int)pw - (64 - __builtin_clzll((unsigned long long)count | 1)),
+                       .prec = prec};
+  if (acc && btmem) {
+    f.priv = (uint64_t *)((char *)redu__dev_team_mem() + tmem);
+    redu__bins_team_fill(f.priv, nbins * (2 * pw + 1) + 1, 0);
+#pragma omp barrier
+  }
+  return f;
+}
+
+/* A term d of bin key (below nbins) into the team's window or the
+ * global words. The team's first finite nonzero term places the window (one
+ * compare-and-swap; a thread that loses takes the winner's): from that term's top down, as
+ * a team window is placed from a wide sample (device/redu_bins_fixed.h). Where the window
+ * lies changes only which words sum a term first, never a bin's value. */
+static inline void redu__region_fb_fold(redu__region_fb *f, size_t nbins, uint32_t key, double d)
+{
+  uint64_t *glob = f->acc + (size_t)key * (2 * (size_t)f->words + 1);
+  if (!f->priv) {
+    redu__bins_deposit(glob, f->words, f->base, d, 0);
+    return;
+  }
+  size_t pstride = 2 * (size_t)f->pw + 1;
+  if (!f->at) {
+    uint64_t *place = f->priv + nbins * pstride, at = *(volatile uint64_t *)place;
+    if (!at && d == d && d - d == 0 && d != 0) {
+      int lsb;
+      uint64_t m = redu__bins_split(d, &lsb);
+      int top = lsb + 64 - __builtin_clzll(m);
+      redu__bins_private_window w =
+          redu__bins_window_over(top - 64, top, f->pw, f->count, f->prec, f->words, f->base);
+      uint64_t want = (uint64_t)(w.base + REDU__BINS_EXP_BIAS);
+      at = __atomic_compare_exchange_n(place, &at, want, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+               ? want
+               : at;
+    }
+    f->at = at;
+  }
+  int wb = (int)f->at - REDU__BINS_EXP_BIAS;
+  redu__bins_private_window win = {f->pw, wb, wb + f->room};
+  redu__bins_fold_window(f->priv + (size_t)key * pstride, &win, glob, f->words, f->base, d, 0);
+}
+
+/* At the team step, every thread: after a barrier, the team's private bins into the global
+ * words, shifted to the window's place. */
+static inline int redu__region_fb_flush(const redu__region_fb *f, size_t nbins)
+{
+  if (!f->priv)
+    return 0;
+#pragma omp barrier
+  size_t pstride = 2 * (size_t)f->pw + 1, stride = 2 * (size_t)f->words + 1;
+  uint64_t at = *(volatile uint64_t *)(f->priv + nbins * pstride);
+  int shift = at ? (int)at - REDU__BINS_EXP_BIAS - f->base : 0;
+  for (size_t k = (size_t)omp_get_thread_num(); k < nbins; k += (size_t)omp_get_num_threads())
+    redu__bins_flush_fixed(f->priv + k * pstride, f->pw, shift, f->acc + k * stride, f->words);
+  return 0;
+}
+
+/* After iteration at, float sums folded in the kernel: its slots (values v of `size` bytes,
+ * float or double, keys k) into their bins, the least mistake so far updated and returned,
+ * the slots started again (values from ident). */
+static inline uint64_t redu__bins_put_fold(redu__region_fb *f, size_t nbins, size_t at, void *v,
+                                           uint32_t *k, const void *ident, size_t size, int per,
+                                           uint64_t least)
+{
+  for (int j = 0; j < per; ++j) {
+    void *slot = (char *)v + (size_t)j * size;
+    if (k[j] < nbins) {
+      double d;
+      if (size == sizeof(float)) {
+        float t;
+        memcpy(&t, redu__bins_aligned(slot, sizeof t), sizeof t);
+        d = t;
+      } else
+        memcpy(&d, redu__bins_aligned(slot, sizeof d), sizeof d);
+      redu__region_fb_fold(f, nbins, k[j], d);
+    }
+    least = redu__bin_mistake(least, k[j], at);
+    k[j] = REDU__BIN_NONE;
+    memcpy(redu__bins_aligned(slot, size), ident, size);
+  }
+  return least;
+}
 /* The slots' start: every key free, every value the identity. */
 static inline int redu__bins_start(uint32_t *k, void *v, const void *ident, size_t size, int per)
 {
@@ -133,6 +250,22 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
 #define REDU__BSLOT_START(kind)                                                                    \
   REDU__SECOND_OF(REDU__CAT(REDU__BINS_NZ_PROBE_, kind), REDU__CAT(redu_identity_, kind)(), ~)
 #define REDU__BSTART(var) REDU__CAT(redu__bin_start_, var)
+#define REDU__BFB(var) REDU__CAT(redu__bin_fold_, var)
+/* A float sum's significant bits (24, 53), 0 for any other kind: its terms fold in the kernel. */
+#define REDU__BINS_PREC_PROBE_sum_f32 ~, 24
+#define REDU__BINS_PREC_PROBE_sum_f64 ~, 53
+#define REDU__BPREC(kind) REDU__SECOND_OF(REDU__CAT(REDU__BINS_PREC_PROBE_, kind), 0, ~)
+/* x for a float-sum bins reduction, nothing for any other pair (REDU__BOUNDS). */
+#define REDU__FMARK(k, p) REDU__XCAT(REDU__FMARK_, REDU__MARK(k, p))(p)
+#define REDU__FMARK_(p)
+#define REDU__FMARK_x(p)
+#define REDU__FMARK_a(p)
+#define REDU__FMARK_b(p) REDU__CAT(REDU__FMARK_P, REDU__BPREC(REDU__BKIND p))
+#define REDU__FMARK_P0
+#define REDU__FMARK_P24 x
+#define REDU__FMARK_P53 x
+/* The most threads a team of a region with float-sum bins runs (its launch bounds). */
+#define REDU__REGION_BINS_MAX_THREADS 1024
 
 #define REDU__CHECK_PAIR_b(k, p)                                                                   \
   _Static_assert(REDU__IS_BINS_TAG(p), "REDU_FOR: a reduction of four or five is a bins "          \
@@ -150,12 +283,12 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
   _Static_assert(REDU__SAME_TYPE(REDU__BVAR p, REDU__BTYPE(p) *),                                  \
                  "REDU_FOR: the pointer of " #p " must point to its kind's type (sum_f64: "        \
                  "double *, device memory of nbins elements)");
-#define REDU__BINS_ONE(k, p) REDU__XCAT(REDU__PLUS1B_, REDU__MARK(k, p))()
+#define REDU__BINS_PAIR_ONE(k, p) REDU__XCAT(REDU__PLUS1B_, REDU__MARK(k, p))()
 #define REDU__PLUS1B_()
 #define REDU__PLUS1B_x()
 #define REDU__PLUS1B_a()
 #define REDU__PLUS1B_b() +1
-#define REDU__BINS_COUNT(...) (0 REDU__MAP(REDU__BINS_ONE, __VA_ARGS__))
+#define REDU__BINS_COUNT(...) (0 REDU__MAP(REDU__BINS_PAIR_ONE, __VA_ARGS__))
 
 /* What redu__region_begin learns of each reduction (host/redu_call.h): k and the bins'
  * number, element, array and call for a bins reduction, k = -1 for any other. */
@@ -170,27 +303,37 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
    .per = REDU__BPER p,                                                                            \
    .align = _Alignof(REDU__BTYPE(p)),                                                              \
    .out = REDU__BVAR p,                                                                            \
-   .fn = REDU__CAT(redu__region_bins_, REDU__BKIND p)},
+   .fn = REDU__CAT(redu__region_bins_, REDU__BKIND p),                                             \
+   .prec = REDU__BPREC(REDU__BKIND p)},
 #define REDU__BSPECS(...) ((const redu__region_bins[]){REDU__MAP(REDU__BSPEC, __VA_ARGS__)})
 
-/* Host locals the kernel takes by value: the buffers' device addresses and nbins. */
+/* Host locals the kernel takes by value: the buffers' device addresses, nbins, and the float
+ * sums' words and window (redu__region_fbins; base with REDU__BINS_EXP_BIAS added). */
 #define REDU__BHOST(k, p) REDU__XCAT(REDU__BHOST_, REDU__MARK(k, p))()
 #define REDU__BHOST_()
 #define REDU__BHOST_x()
 #define REDU__BHOST_a()
 #define REDU__BHOST_b()                                                                            \
   for (size_t redu__bkeys = (size_t)redu__r.bin_keys, redu__bvals = (size_t)redu__r.bin_values,    \
-              redu__bnbins = redu__r.bins.nbins, redu__bonce = 1;                                  \
+              redu__bnbins = redu__r.bins.nbins, redu__bacc = (size_t)redu__r.fbins.acc,           \
+              redu__bwords = (size_t)redu__r.fbins.words,                                          \
+              redu__bbase = (size_t)(redu__r.fbins.base + REDU__BINS_EXP_BIAS),                    \
+              redu__bpw = (size_t)redu__r.fbins.pw, redu__bcount = redu__r.fbins.count,            \
+              redu__bonce = 1;                                                                     \
        redu__bonce; redu__bonce = 0, (void)redu__bnbins)
-/* The thread's private pieces: the least mistake, the identity, the iteration's slots (per
- * keys, per values: the values shadow the pointer, so the body reaches the bins through
- * REDU_BIN only). */
+/* The thread's private pieces: the least mistake, the float sums' view, the identity, the
+ * iteration's slots (per keys, per values: the values shadow the pointer, so the body
+ * reaches the bins through REDU_BIN only). */
 #define REDU__PRIVATE_b(k, p)                                                                      \
   for (uint64_t REDU__BMISTAKE(REDU__BVAR p) = UINT64_MAX; redu__c.go;)                            \
-    for (REDU__BTYPE(p) REDU__BIDENT(REDU__BVAR p) = REDU__BSLOT_START(REDU__BKIND p);             \
+    for (redu__region_fb REDU__BFB(REDU__BVAR p) = redu__region_fb_start(                          \
+             redu__bacc, redu__bwords, redu__bbase, redu__bpw, redu__bcount, redu__bnbins,         \
+             redu__tmem, redu__btmem, REDU__BPREC(REDU__BKIND p));                                 \
          redu__c.go;)                                                                              \
-      for (uint32_t REDU__BKEY(REDU__BVAR p)[REDU__BPER p]; redu__c.go;)                           \
-        REDU__SHADOW_BEGIN                                                                         \
+      for (REDU__BTYPE(p) REDU__BIDENT(REDU__BVAR p) = REDU__BSLOT_START(REDU__BKIND p);           \
+           redu__c.go;)                                                                            \
+        for (uint32_t REDU__BKEY(REDU__BVAR p)[REDU__BPER p]; redu__c.go;)                         \
+          REDU__SHADOW_BEGIN                                                                       \
   for (REDU__BTYPE(p) REDU__BVAR p[REDU__BPER p],                                                  \
        *REDU__BSTART(REDU__BVAR p) =                                                               \
            redu__bins_start(REDU__BKEY(REDU__BVAR p), REDU__BVAR p, &REDU__BIDENT(REDU__BVAR p),   \
@@ -199,20 +342,29 @@ enum { REDU__REGION_BINS_PER_MAX = 8 };
                : NULL;                                                                             \
        redu__c.go;)                                                                                \
   REDU__SHADOW_END
-/* After iteration redu__at: its value and key into the buffers, both started again. */
+/* After iteration redu__at: its values into their bins (float sums folded in the kernel) or
+ * its values and keys into the buffers; the slots started again. */
 #define REDU__BSTORE(k, p) REDU__XCAT(REDU__BSTORE_, REDU__MARK(k, p))(p)
 #define REDU__BSTORE_(p)
 #define REDU__BSTORE_x(p)
 #define REDU__BSTORE_a(p)
 #define REDU__BSTORE_b(p)                                                                          \
   , (void)REDU__BSTART(REDU__BVAR p),                                                              \
-      REDU__BMISTAKE(REDU__BVAR p) = redu__bins_put(                                               \
-          redu__bvals, redu__bkeys, redu__at, REDU__BVAR p, REDU__BKEY(REDU__BVAR p),              \
-          &REDU__BIDENT(REDU__BVAR p), sizeof(REDU__BTYPE(p)), _Alignof(REDU__BTYPE(p)),           \
-          REDU__BPER p, REDU__BMISTAKE(REDU__BVAR p))
-/* The mistakes' min reduction (a min_u64 kind's steps) holds the pair's record slot. */
+      REDU__BMISTAKE(REDU__BVAR p) =                                                               \
+          REDU__BPREC(REDU__BKIND p) && REDU__BFB(REDU__BVAR p).acc                                \
+              ? redu__bins_put_fold(&REDU__BFB(REDU__BVAR p), redu__bnbins, redu__at,              \
+                                    REDU__BVAR p, REDU__BKEY(REDU__BVAR p),                        \
+                                    &REDU__BIDENT(REDU__BVAR p), sizeof(REDU__BTYPE(p)),           \
+                                    REDU__BPER p, REDU__BMISTAKE(REDU__BVAR p))                    \
+              : redu__bins_put(redu__bvals, redu__bkeys, redu__at, REDU__BVAR p,                   \
+                               REDU__BKEY(REDU__BVAR p), &REDU__BIDENT(REDU__BVAR p),              \
+                               sizeof(REDU__BTYPE(p)), _Alignof(REDU__BTYPE(p)), REDU__BPER p,     \
+                               REDU__BMISTAKE(REDU__BVAR p))
+/* The float sums' private bins flushed; the mistakes' min reduction (a min_u64 kind's steps)
+ * holds the pair's record slot. */
 #define REDU__TEAM_STEP_b(k, p)                                                                    \
-  redu__region_team_min_u64(REDU__BMISTAKE(REDU__BVAR p), NULL, 0, redu__c, k),
+  redu__region_fb_flush(&REDU__BFB(REDU__BVAR p), redu__bnbins),                                   \
+      redu__region_team_min_u64(REDU__BMISTAKE(REDU__BVAR p), NULL, 0, redu__c, k),
 #define REDU__FINAL_STEP_b(k, p) redu__region_final_min_u64(redu__c, k),
 #define REDU__SIZE_b(p) sizeof(uint64_t)
 #define REDU__ALIGN_b(p) _Alignof(uint64_t)

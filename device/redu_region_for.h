@@ -342,10 +342,20 @@
  * launch bounds: 128 registers), as the exact kernels are, and planned so (host/redu_plan.c).
  * Unbounded, its kernel took 227 registers on the H100 and ran in 256-thread teams, one
  * resident per SM. */
-#define REDU__BOUNDS(...) REDU__BOUNDS_PICK((REDU__MAP(REDU__XMARK, __VA_ARGS__)))
-#define REDU__BOUNDS_PICK(marks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)()
-#define REDU__BOUNDS_()
-#define REDU__BOUNDS_x() ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
+/* A region with float-sum bins (folded in its kernel, device/redu_region_bins.h) is compiled
+ * for 1,024 threads a team, as the bins calls' kernels are (64 registers): unbounded, its
+ * kernel took 92-96 registers and one 512-thread team ran per SM; bounded at 768 or 512
+ * threads, 1.52-1.55 and 1.46-1.47 ms against 1.14-1.15 at 1,024 (H100, 2^27 doubles into
+ * 1,024 bins beside a sum; docs/performance.md, tuning log). */
+#define REDU__BOUNDS(...)                                                                          \
+  REDU__BOUNDS_PICK((REDU__MAP(REDU__XMARK, __VA_ARGS__)), (REDU__MAP(REDU__FMARK, __VA_ARGS__)))
+#define REDU__BOUNDS_PICK(marks, fmarks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)(fmarks)
+#define REDU__BOUNDS_(fmarks) REDU__LCAT(REDU__BOUNDS_F, REDU__ANY fmarks)()
+#define REDU__BOUNDS_x(fmarks)                                                                     \
+  ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
+#define REDU__BOUNDS_F()
+#define REDU__BOUNDS_Fx()                                                                          \
+  ompx_attribute(__attribute__((launch_bounds(REDU__REGION_BINS_MAX_THREADS))))
 /* REDU__PREFETCH(ptrs...): REDU__PF(k, p), for each of the region's pointers, in the per-iteration
  * loop's first step on every target: CPUs prefetch along them (device/cpu/redu_cpu_region.h);
  * GPUs only name them, at the same place, so that the host's and the device's compiles of a
@@ -428,7 +438,7 @@
               redu__threads = (size_t)redu__r.call.launch.threads,                                 \
               redu__slots = redu__r.call.launch.team_slots,                                        \
               redu__tree = (size_t)redu__r.call.launch.tree,                                       \
-              redu__tmem = redu__r.call.launch.team_mem,                                           \
+              redu__tmem = redu__r.call.launch.team_mem, redu__btmem = redu__r.fbins.team_bytes,   \
               redu__spill = (size_t)redu__r.call.launch.team_spill,                                \
               redu__part = (size_t)redu__r.call.launch.partials,                                   \
               redu__counter = (size_t)redu__r.call.launch.counter,                                 \
@@ -437,9 +447,9 @@
     if (redu__phase == 1)                                                                          \
       when(st, __VA_ARGS__) else REDU__PRAGMA(                                                     \
           omp target teams device(redu__r.call.launch.device) num_teams(redu__r.call.launch.teams) \
-              thread_limit(redu__r.call.launch.threads) ompx_dyn_cgroup_mem(redu__tmem)            \
-                  REDU__BOUNDS(__VA_ARGS__) REDU__UNPAREN clauses REDU__CAT(                       \
-                      REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))                               \
+              thread_limit(redu__r.call.launch.threads) ompx_dyn_cgroup_mem(                       \
+                  redu__tmem + redu__btmem) REDU__BOUNDS(__VA_ARGS__)                              \
+                  REDU__UNPAREN clauses REDU__CAT(REDU__NOWAIT_CLAUSES_, when)(st, __VA_ARGS__))   \
   REDU__PRAGMA(omp parallel num_threads(redu__threads))                                            \
   for (redu__region_thread redu__c = redu__region_thread_make(                                     \
            redu__n, redu__teams, redu__slots, redu__tree, redu__tmem, redu__spill, redu__part,     \

@@ -382,3 +382,75 @@ redu_status redu__bins_end(redu__bins_call *c, redu_status s)
   redu__scratch_release(c->owner, c->slot);
   return s;
 }
+
+/* The launch of a region's float-sum bins: their words, shape, and the slot's status and
+ * verdict words (at rest: no bad key, read by nobody). */
+static redu__bins_launch redu__bins_region_launch(const redu__region_fbins *F, size_t nbins)
+{
+  return (redu__bins_launch){.device = F->owner->number,
+                             .teams = F->teams,
+                             .threads = F->threads,
+                             .nbins = nbins,
+                             .acc = F->acc,
+                             .status = (uint64_t *)F->slot->bins,
+                             .verdict = (uint64_t *)F->slot->result,
+                             .skip = 1,
+                             .accumulate = 1,
+                             .words = F->words,
+                             .base = F->base};
+}
+
+redu_status redu__bins_region_open(redu__region_fbins *F, const char *fn, redu__device *d,
+                                   int teams, int threads, size_t nbins, int prec, size_t terms,
+                                   size_t team_room)
+{
+  *F = (redu__region_fbins){.teams = teams, .threads = threads, .owner = d};
+  /* the whole range of the type, every term and the region's prior values below its top */
+  redu__bins_call c = {.fn = fn, .owner = d};
+  c.launch = (redu__bins_launch){.n = terms, .nbins = nbins, .accumulate = 1};
+  int words, base, need;
+  redu__bins_fit(&c.launch, prec == 24 ? -149 : -1074, prec == 24 ? 128 : 1024, &words, &base,
+                 &need);
+  if (words < need || nbins > SIZE_MAX / (2 * (size_t)words + 1))
+    return REDU_OK;
+  if (!(c.slot = redu__scratch_acquire(d)))
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d", fn,
+                      d->number);
+  redu_status s = redu__bins_memory(&c, nbins * (2 * (size_t)words + 1));
+  if (s != REDU_OK) {
+    redu__scratch_release(d, c.slot);
+    return s;
+  }
+  F->slot = c.slot, F->acc = c.launch.acc, F->words = words, F->base = base;
+  /* team windows: private bins and one word for the window's place, in the team memory
+   * after the region's (GPUs; a CPU team's terms go to the global words). Bins of 2 pw + 1
+   * words: with 2 pw (the flags in the global words) two bins 4 words apart met in one
+   * shared-memory bank, and a warp's atomics took 2.9x the wavefronts of the bins call's
+   * (H100, 2^24 doubles into 1,024 bins, Nsight Compute). */
+  size_t per =
+      nbins && team_room / sizeof(uint64_t) > 1 ? (team_room / sizeof(uint64_t) - 1) / nbins : 0;
+  size_t fit = per ? (per - 1) / 2 : 0;
+  int pw = fit < (size_t)words ? (int)fit : words;
+  size_t bytes = (nbins * (2 * (size_t)pw + 1) + 1) * sizeof(uint64_t);
+  if (d->arch != REDU__ARCH_CPU && pw >= 2)
+    F->pw = pw, F->team_bytes = bytes, F->count = terms; /* a bound for any team's bin */
+  redu__bins_launch L = redu__bins_region_launch(F, nbins);
+  redu__bins_fsum_clear(&L);
+  if (redu__verbose())
+    fprintf(stderr,
+            "libredu: %s: float sums into %zu bins folded in the region's kernel: %d words a bin "
+            "from 2^%d (exact), %s\n",
+            fn, nbins, words, base,
+            F->pw ? "private bins per team in team windows" : "global bins");
+  return REDU_OK;
+}
+
+void redu__bins_region_close(redu__region_fbins *F, void *out, size_t nbins, int prec, int run)
+{
+  if (run) {
+    redu__bins_launch L = redu__bins_region_launch(F, nbins);
+    redu__bins_fsum_final(&L, out, prec);
+  }
+  redu__scratch_release(F->owner, F->slot);
+  F->slot = NULL, F->acc = NULL;
+}

@@ -5,6 +5,7 @@
 #define REDU_HOST_BINS_H
 
 #include "device/redu_bins_kernel.h"
+#include "host/redu_call.h"
 #include "host/redu_scratch.h"
 #include "redu.h"
 
@@ -66,5 +67,25 @@ redu_status redu__bins_bad_key(redu__bins_call *c, uint64_t pos);
 /* The end of a call begun with REDU_OK: s, or the bad key's status (read back unless keys
  * are skipped), or a failed copy back; releases the slot. */
 redu_status redu__bins_end(redu__bins_call *c, redu_status s);
+
+/* A region's float-sum bins folded in its kernel (host/redu_region.c): where the exact
+ * words of nbins bins for `terms` terms of `prec` bits (24: floats, 53: doubles) and the
+ * region's prior values fit the memory cap, takes a scratch slot for them, zeroes them
+ * (a launch of teams x threads) and, on GPUs, gives each team a window over private bins in
+ * team_room bytes of team memory where two words a half or more fit; sets F (F->acc NULL:
+ * past the cap, the caller keeps records instead). REDU_OK, or REDU_ERR_OUT_OF_MEMORY. */
+redu_status redu__bins_region_open(redu__region_fbins *F, const char *fn, redu__device *d,
+                                   int teams, int threads, size_t nbins, int prec, size_t terms,
+                                   size_t team_room);
+
+/* After the region's kernel: when `run`, out's values into their bins and each bin rounded
+ * into out (nbins elements of `prec` bits); then the slot given back. */
+void redu__bins_region_close(redu__region_fbins *F, void *out, size_t nbins, int prec, int run);
+
+/* The first and last launches of a float sum's bins whose terms another kernel deposits
+ * (host/redu_bins_calls.c): every word zero; out's values in (when accumulating) and each
+ * bin rounded into out, elements of `prec` bits. */
+void redu__bins_fsum_clear(const redu__bins_launch *L);
+void redu__bins_fsum_final(const redu__bins_launch *L, void *out, int prec);
 
 #endif

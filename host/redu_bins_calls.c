@@ -224,3 +224,13 @@ redu_status redu_bins(int device, redu_op op, redu_type type, const uint32_t *ke
                       (int)op, (int)type);
   return f(device, keys, x, n, nbins, out, index, opts);
 }
+
+void redu__bins_fsum_clear(const redu__bins_launch *L) { redu__b_sum_f64_bins_fsum_clear(L); }
+
+void redu__bins_fsum_final(const redu__bins_launch *L, void *out, int prec)
+{
+  if (prec == 24)
+    redu__b_sum_f32_bins_fsum_final(L, (float *)out);
+  else
+    redu__b_sum_f64_bins_fsum_final(L, (double *)out);
+}

@@ -120,7 +120,22 @@ typedef struct redu__region_bins {
   size_t per;         /* bins an iteration may name: records an iteration */
   void *out;          /* the user's bins: device memory of nbins elements */
   redu__region_bins_fn fn;
+  int prec; /* float sums (sum_f32, sum_f64): the type's significant bits; 0 for other kinds */
 } redu__region_bins;
+
+/* A region's float-sum bins folded in its own kernel (device/redu_region_bins.h), where
+ * their exact words fit the bins' memory cap: acc, the bins' words (nbins of 2 words + 1,
+ * `words` words a half from 2^base, in a scratch slot of their own); on GPUs each team's
+ * window over its private bins (pw words a half, `count` terms a bin at most) in team_bytes
+ * of team memory after the region's own (0: none, every term to acc). */
+typedef struct redu__region_fbins {
+  uint64_t *acc;
+  int words, base, pw;
+  size_t count, team_bytes;
+  int teams, threads; /* the shape of the launches that clear and round the words */
+  struct redu__device *owner;
+  struct redu__slot *slot;
+} redu__region_fbins;
 
 /* A wrapped region's host side: the call, and its reductions' layout
  * (device/redu_region_layout.h) and results. */
@@ -135,10 +150,11 @@ typedef struct redu__region {
    * unlike the macro's parameters, which would replace them). */
   size_t iters;
   redu_status *status;
-  /* The bins reduction, if any (bins.pair >= 0): the iterations' keys and values (n each,
-   * device memory), a second scratch slot's records (host/redu_scratch.h), held until the bins
-   * call. */
+  /* The bins reduction, if any (bins.pair >= 0): float sums' words folded in the kernel
+   * (fbins.acc set), else the iterations' keys and values (n each, device memory), a second
+   * scratch slot's records (host/redu_scratch.h), held until the bins call. */
   redu__region_bins bins;
+  redu__region_fbins fbins;
   void *bin_keys, *bin_values;
   struct redu__device *bins_owner;
   struct redu__slot *bins_slot;
@@ -153,8 +169,9 @@ REDU_API redu__region redu__region_begin(redu_status *st, const char *fn, int de
                                          const size_t *aligns, int count, int ordered, int exact,
                                          const redu__region_bins *bins, const redu_options *opts);
 /* After the launch: copies the results into R->host_result, releases the scratch; with a
- * bins reduction, fails on an iteration's mistake (a key not below nbins, two bins) or runs
- * its bins call into the user's array, then gives its buffers back. */
+ * bins reduction, fails on an iteration's mistake (a key not below nbins, two bins) or
+ * rounds its words (float sums folded in the kernel) or runs its bins call into the user's
+ * array, then gives its buffers back. */
 REDU_API redu_status redu__region_end(redu__region *R);
 /* Exact kind k's result: `before` plus the sum its record holds, rounded once to prec bits
  * with least normal exponent emin (53, -1022: double; 24, -126: float). */

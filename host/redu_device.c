@@ -46,6 +46,7 @@ static void redu__device_set_gpu(redu__device *d, const char *name, int units, i
   /* The driver's default per-team limit (libomptarget 19 does not raise NVIDIA's), less
    * what the device runtime and our static team variables take. */
   d->team_mem = team_limit > REDU__RUNTIME_TEAM_MEM ? team_limit - REDU__RUNTIME_TEAM_MEM : 0;
+  d->team_limit = team_limit;
   d->peak_gbps = peak_gbps;
   d->mem_bytes = mem_bytes;
   d->pci[0] = pci[0], d->pci[1] = pci[1], d->pci[2] = pci[2];

@@ -13,14 +13,15 @@ typedef struct redu__device {
   int is_initial; /* the host itself (omp_get_initial_device()) */
   int arch;       /* REDU__ARCH_* of the code that runs there */
   int warp_size;
-  int units;        /* multiprocessors of a GPU, or cores of the host */
-  int max_threads;  /* per team */
-  size_t team_mem;  /* dynamic team memory a team may take (0: none, use device memory) */
-  double peak_gbps; /* the device memory's peak bandwidth in GB/s; 0 when unknown (CPUs) */
-  size_t mem_bytes; /* the device's memory (a GPU's, the host's physical memory for CPU
-                       devices); 0 when unknown. What a mapped host array can never exceed */
-  int pci[3];       /* a GPU's PCI domain, bus, device, from its driver; pci[0] < 0: none */
-  int env_teams;    /* REDU_TEAMS / REDU_THREADS, 0 when unset */
+  int units;         /* multiprocessors of a GPU, or cores of the host */
+  int max_threads;   /* per team */
+  size_t team_mem;   /* dynamic team memory a team may take (0: none, use device memory) */
+  size_t team_limit; /* the driver's team memory a kernel may take, static and dynamic */
+  double peak_gbps;  /* the device memory's peak bandwidth in GB/s; 0 when unknown (CPUs) */
+  size_t mem_bytes;  /* the device's memory (a GPU's, the host's physical memory for CPU
+                        devices); 0 when unknown. What a mapped host array can never exceed */
+  int pci[3];        /* a GPU's PCI domain, bus, device, from its driver; pci[0] < 0: none */
+  int env_teams;     /* REDU_TEAMS / REDU_THREADS, 0 when unset */
   int env_threads;
   int env_sched_bad; /* REDU_CUDA_SCHED is set to something other than auto or keep */
   char name[96];

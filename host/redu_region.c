@@ -2,6 +2,7 @@
  * target region, planned for a record of all its accumulators. */
 #include "device/redu_region_bins.h"
 #include "device/redu_region_thread.h"
+#include "host/redu_bins.h"
 #include "host/redu_call.h"
 #include "host/redu_error.h"
 #include "host/redu_exact.h"
@@ -13,6 +14,10 @@
 
 /* Bytes an iteration is planned to read (a body's reads are unknown: one double). */
 enum { REDU__REGION_PLAN_BYTES = 8 };
+/* Team memory left to a region kernel's static variables and the device runtime's beside
+ * its dynamic team memory (H100, a region with float-sum bins: 16 bytes static), where the
+ * bins' team windows take what the driver allows a kernel beyond the region's own. */
+enum { REDU__REGION_STATIC_TEAM_MEM = 2 << 10 };
 
 /* A bins reduction's own checks, before anything runs: its array and nbins. */
 static redu_status redu__region_bins_check(const redu__region_bins *b, const char *fn)
@@ -45,6 +50,15 @@ static redu_status redu__region_bins_take(redu__region *R, const char *fn)
     return redu__fail(REDU_ERR_OVERFLOW, "%s: %zu iterations of %zu bins each overflow", fn,
                       R->iters, b->per);
   size_t n = R->iters * b->per, keys = (n * sizeof(uint32_t) + 255) & ~(size_t)255;
+  /* Float sums fold their terms in the region's kernel, without records, where their words
+   * fit (H100, 2^27 doubles into 1,024 bins beside a scalar: docs/performance.md). */
+  const redu__launch *l = &R->call.launch;
+  size_t limit = R->call.owner->team_limit, used = l->team_mem + REDU__REGION_STATIC_TEAM_MEM;
+  size_t room = limit > used ? limit - used : 0;
+  if (b->prec && ((s = redu__bins_region_open(&R->fbins, fn, R->call.owner, l->teams, l->threads,
+                                              b->nbins, b->prec, n, room)) != REDU_OK ||
+                  R->fbins.acc))
+    return s;
   if (n > (SIZE_MAX / 2 - keys) / b->size ||
       !(R->bins_slot = redu__scratch_acquire(R->call.owner)) ||
       redu__scratch_records(R->call.owner, R->bins_slot, keys + n * b->size) != 0) {
@@ -109,9 +123,10 @@ redu__region redu__region_begin(redu_status *st, const char *fn, int device, siz
   return R;
 }
 
-/* After the loop: the first iteration's mistake (the hidden min reduction), or the bins
- * call over the iterations' keys and values into the user's array. */
-static redu_status redu__region_bins_finish(const redu__region *R)
+/* After the loop: the first iteration's mistake (the hidden min reduction), or the float
+ * sums' words rounded into the user's array, or the bins call over the iterations' keys and
+ * values into it. */
+static redu_status redu__region_bins_finish(redu__region *R)
 {
   uint64_t mistake;
   memcpy(&mistake, R->host_result + R->off[R->bins.pair], sizeof mistake);
@@ -127,6 +142,10 @@ static redu_status redu__region_bins_finish(const redu__region *R)
                       "REDU_FOR: iteration %zu named a bin not below nbins = %zu (REDU_BIN's "
                       "key); the bins and the variables are untouched",
                       (size_t)(mistake >> 1), R->bins.nbins);
+  if (R->fbins.acc) {
+    redu__bins_region_close(&R->fbins, R->bins.out, R->bins.nbins, R->bins.prec, 1);
+    return REDU_OK;
+  }
   return R->bins.fn(R->call.launch.device, R->bin_keys, R->bin_values, R->iters * R->bins.per,
                     R->bins.nbins, R->bins.out,
                     &(const redu_options){.flags = REDU_BINS_ACCUMULATE | REDU_BINS_SKIP_BAD_KEYS});
@@ -135,10 +154,13 @@ static redu_status redu__region_bins_finish(const redu__region *R)
 redu_status redu__region_end(redu__region *R)
 {
   redu_status s = redu__call_end(&R->call, R->host_result, R->rec);
-  if (R->bins_slot) {
+  if (R->bins_slot || R->fbins.acc) {
     if (s == REDU_OK)
       s = redu__region_bins_finish(R);
-    redu__scratch_release(R->bins_owner, R->bins_slot);
+    if (R->fbins.acc) /* not rounded: a mistake or a failed launch */
+      redu__bins_region_close(&R->fbins, NULL, 0, 0, 0);
+    if (R->bins_slot)
+      redu__scratch_release(R->bins_owner, R->bins_slot);
     R->bins_slot = NULL;
   }
   return s;

@@ -1,14 +1,15 @@
 /* Bins reductions in regions (REDU_FOR's (bins, kind, hist, nbins)) against serial
  * references and the bins calls: beside scalar kinds at every n from 0 and nbins from 1 to
  * 65,536, iterations naming no bin, wide-range doubles (the same bits as redu_bins_sum_f64,
- * forwards and backwards), a declared ordered combiner per bin in index order, iterations
- * naming two and three bins, sum and max
- * on every type, a region with an exact kind, REDU_FOR_NOWAIT and REDU_FOR_CLAUSES, and bad
- * input (status and message; bins and variables untouched). */
+ * forwards and backwards, folded in the region's kernel and through records), a declared ordered
+ * combiner per bin in index order, iterations naming two and three bins, sum and max on every type,
+ * a region with an exact kind, REDU_FOR_NOWAIT and REDU_FOR_CLAUSES, and bad input (status and
+ * message; bins and variables untouched). */
 #include "redu_region.h"
 #include "redu_test.h"
 #include "redu_test_region.h"
 #include <math.h>
+#include <stdlib.h>
 
 static void to_host(void *h, const void *d, size_t bytes, int dev)
 {
@@ -94,9 +95,15 @@ static void test_sizes(int dev)
 
 /* Doubles over 2^-60..2^60 of both signs: the region's bins have redu_bins_sum_f64's bits
  * (exact sums, rounded once), with the iterations run forwards and backwards. */
-static void test_exact_bits(int dev)
+/* Wide-range doubles (2^-113 to 2^60, terms outside any team's window too) into 1,024 bins,
+ * the bins call's bits forwards and backwards: folded in the region's kernel, and, with a
+ * memory cap (REDU_BINS_MAX_BYTES, `cap`) below the whole range's words but above the
+ * data's, through records and the bins call. */
+static void test_exact_bits(int dev, const char *cap)
 {
   enum { N = 100003, NB = 1024 };
+  if (cap)
+    setenv("REDU_BINS_MAX_BYTES", cap, 1);
   double *hx = malloc(N * sizeof *hx), h0[NB], want[NB], fwd[NB], bwd[NB];
   uint32_t *hk = malloc(N * sizeof *hk);
   uint64_t seed = 42;
@@ -127,8 +134,10 @@ static void test_exact_bits(int dev)
   to_host(bwd, backwards, sizeof bwd, dev);
   CHECK(st1 == REDU_OK && st2 == REDU_OK && !memcmp(want, fwd, sizeof want) &&
             !memcmp(want, bwd, sizeof want),
-        "wide doubles: status %d %d (%s); bin 0 %a %a %a", (int)st1, (int)st2, redu_last_error(),
-        want[0], fwd[0], bwd[0]);
+        "wide doubles (cap %s): status %d %d (%s); bin 0 %a %a %a", cap ? cap : "none", (int)st1,
+        (int)st2, redu_last_error(), want[0], fwd[0], bwd[0]);
+  if (cap)
+    unsetenv("REDU_BINS_MAX_BYTES");
   omp_target_free(x, dev), omp_target_free(keys, dev), omp_target_free(call, dev);
   omp_target_free(forwards, dev), omp_target_free(backwards, dev);
   free(hx), free(hk);
@@ -487,7 +496,8 @@ int main(void)
 {
   int dev = omp_get_default_device();
   test_sizes(dev);
-  test_exact_bits(dev);
+  test_exact_bits(dev, NULL);
+  test_exact_bits(dev, "200000");
   test_signed_zeros_f32(dev);
   test_signed_zeros_f64(dev);
   test_ordered(dev);
