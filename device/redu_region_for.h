@@ -351,8 +351,7 @@
   REDU__BOUNDS_PICK((REDU__MAP(REDU__XMARK, __VA_ARGS__)), (REDU__MAP(REDU__FMARK, __VA_ARGS__)))
 #define REDU__BOUNDS_PICK(marks, fmarks) REDU__LCAT(REDU__BOUNDS_, REDU__ANY marks)(fmarks)
 #define REDU__BOUNDS_(fmarks) REDU__LCAT(REDU__BOUNDS_F, REDU__ANY fmarks)()
-#define REDU__BOUNDS_x(fmarks)                                                                     \
-  ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
+#define REDU__BOUNDS_x(fmarks) ompx_attribute(__attribute__((launch_bounds(REDU__X_MAX_THREADS))))
 #define REDU__BOUNDS_F()
 #define REDU__BOUNDS_Fx()                                                                          \
   ompx_attribute(__attribute__((launch_bounds(REDU__REGION_BINS_MAX_THREADS))))
