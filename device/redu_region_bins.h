@@ -103,6 +103,7 @@ static inline uint64_t redu__bins_put(size_t values, size_t keys, size_t at, voi
   }
   return least;
 }
+
 /* A thread's view of its region's float-sum bins folded in the kernel (host/redu_call.h,
  * redu__region_fbins): the global words (NULL: records instead); the team's private bins,
  * two halves of pw words and a flags word each, with their window's place after them (0
@@ -137,11 +138,11 @@ static inline redu__region_fb redu__region_fb_start(size_t acc, size_t words, si
   return f;
 }
 
-/* A term d of bin key (below nbins) into the team's window or the
- * global words. The team's first finite nonzero term places the window (one
- * compare-and-swap; a thread that loses takes the winner's): from that term's top down, as
- * a team window is placed from a wide sample (device/redu_bins_fixed.h). Where the window
- * lies changes only which words sum a term first, never a bin's value. */
+/* A term d of bin key (below nbins) into the team's window or the global words. The team's
+ * first finite nonzero term places the window (one compare-and-swap; a thread that loses
+ * takes the winner's): from that term's top down, as a team window is placed from a wide
+ * sample (device/redu_bins_fixed.h). Where the window lies changes only which words sum a
+ * term first, never a bin's value. */
 static inline void redu__region_fb_fold(redu__region_fb *f, size_t nbins, uint32_t key, double d)
 {
   uint64_t *glob = f->acc + (size_t)key * (2 * (size_t)f->words + 1);
@@ -210,6 +211,7 @@ static inline uint64_t redu__bins_put_fold(redu__region_fb *f, size_t nbins, siz
   }
   return least;
 }
+
 /* The slots' start: every key free, every value the identity. */
 static inline int redu__bins_start(uint32_t *k, void *v, const void *ident, size_t size, int per)
 {

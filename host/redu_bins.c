@@ -407,7 +407,7 @@ redu_status redu__bins_region_open(redu__region_fbins *F, const char *fn, redu__
   *F = (redu__region_fbins){.teams = teams, .threads = threads, .owner = d};
   /* the whole range of the type, every term and the region's prior values below its top */
   redu__bins_call c = {.fn = fn, .owner = d};
-  c.launch = (redu__bins_launch){.n = terms, .nbins = nbins, .accumulate = 1};
+  c.launch = (redu__bins_launch){.device = d->number, .n = terms, .nbins = nbins, .accumulate = 1};
   int words, base, need;
   redu__bins_fit(&c.launch, prec == 24 ? -149 : -1074, prec == 24 ? 128 : 1024, &words, &base,
                  &need);

@@ -498,6 +498,9 @@ int main(void)
   test_sizes(dev);
   test_exact_bits(dev, NULL);
   test_exact_bits(dev, "200000");
+  /* the host as the region's device, numbered after the offload devices: the folded bins'
+   * words and status on a device other than device 0 */
+  test_exact_bits(omp_get_initial_device(), NULL);
   test_signed_zeros_f32(dev);
   test_signed_zeros_f64(dev);
   test_ordered(dev);
