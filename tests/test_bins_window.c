@@ -12,7 +12,6 @@
 #include "redu_test.h"
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { NBINS = 61, WORDS = 34, BASE = -1074, STRIDE = 2 * WORDS + 1 };
 
@@ -72,9 +71,13 @@ static void fold(int dev, int teams, int threads, const uint32_t *keys, const do
 
 static void case_of(int dev, int kind, size_t n, int one_key, int teams, int threads, int pw)
 {
-  uint32_t *keys = malloc(n * sizeof *keys + 1);
-  double *x = malloc(n * sizeof *x + 1);
+  uint32_t *keys = malloc(n * sizeof *keys);
+  double *x = malloc(n * sizeof *x);
   uint64_t *ref = calloc(NBINS * STRIDE, sizeof *ref), *got = calloc(NBINS * STRIDE, sizeof *got);
+  if (!keys || !x || !ref || !got) {
+    fprintf(stderr, "test_bins_window: out of host memory\n");
+    exit(2);
+  }
   uint64_t s = 0x9e3779b97f4a7c15ull * (uint64_t)(kind + 1) + n;
   for (size_t i = 0; i < n; ++i) {
     keys[i] = one_key ? 7 : (uint32_t)(redu_test_rand(&s) % NBINS);
@@ -84,11 +87,11 @@ static void case_of(int dev, int kind, size_t n, int one_key, int teams, int thr
   /* each team's private bins, and room past them for the window's place and sample */
   size_t team_words = NBINS * (2 * (size_t)pw + 1) + 8;
   uint64_t *zeros = calloc((size_t)teams * team_words, sizeof *zeros);
-  uint32_t *dk = redu_test_to_device(keys, n * sizeof *keys + 1, dev);
-  double *dx = redu_test_to_device(x, n * sizeof *x + 1, dev);
+  uint32_t *dk = redu_test_to_device(keys, n * sizeof *keys, dev);
+  double *dx = redu_test_to_device(x, n * sizeof *x, dev);
   uint64_t *dacc = redu_test_to_device(got, NBINS * STRIDE * sizeof *got, dev);
   uint64_t *dpriv = redu_test_to_device(zeros, (size_t)teams * team_words * sizeof *zeros, dev);
-  if (!dk || !dx || !dacc || !dpriv) {
+  if (!zeros || !dk || !dx || !dacc || !dpriv) {
     fprintf(stderr, "test_bins_window: no device memory\n");
     exit(2);
   }
