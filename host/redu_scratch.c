@@ -114,12 +114,12 @@ redu__slot *redu__scratch_acquire(redu__device *d)
 
 void redu__scratch_release(redu__device *d, redu__slot *s)
 {
-  if (s->stage_bytes > REDU__STAGE_KEEP_BYTES) {
+  size_t keep = d->arch == REDU__ARCH_CPU ? REDU__CPU_KEEP_BYTES : REDU__STAGE_KEEP_BYTES;
+  if (s->stage_bytes > keep) {
     omp_target_free(s->stage, d->number);
     s->stage = NULL, s->stage_bytes = 0;
   }
-  if (s->bins_bytes >
-      (d->arch == REDU__ARCH_CPU ? REDU__CPU_BINS_KEEP_BYTES : REDU__STAGE_KEEP_BYTES)) {
+  if (s->bins_bytes > keep) {
     omp_target_free(s->bins, d->number);
     s->bins = NULL, s->bins_bytes = 0;
   }

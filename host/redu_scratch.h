@@ -32,17 +32,17 @@ typedef struct redu__slot {
   size_t records_bytes;
 } redu__slot;
 
-/* A slot keeps a staging buffer up to this size for the next call; a larger one is freed
- * when the call gives the slot back, so one call over a huge host array does not hold
- * that much device memory for the rest of the program (its copy costs far more than the
- * allocation anyway: 64 MiB take milliseconds over PCIe). */
+/* A slot keeps a staging buffer (and a bins call's words) up to this size for the next call;
+ * a larger one is freed when the call gives the slot back, so one call over a huge host array
+ * does not hold that much device memory for the rest of the program (its copy costs far more
+ * than the allocation anyway: 64 MiB take milliseconds over PCIe). */
 #define REDU__STAGE_KEEP_BYTES ((size_t)64 << 20)
-/* The same rule for a bins call's words (declared reductions' sort: 32 bytes an element and
- * more), but on CPU devices a slot keeps them up to this size: there a buffer freed is given
- * back to the kernel, and the next call's first touch of each 4 KiB page is a page fault
- * (2-core VM, 2^24 doubles into 1,024 declared bins: 512 MiB, about 130,000 faults a call,
- * most of its time; docs/performance.md, tuning log). */
-#define REDU__CPU_BINS_KEEP_BYTES ((size_t)1 << 30)
+/* The same rule on CPU devices, at this size: there a buffer freed is given back to the
+ * kernel, and the next call's first touch of each 4 KiB page is a page fault (2-core VMs:
+ * 2^24 doubles into 1,024 declared bins, 512 MiB of sort words, about 130,000 faults a call,
+ * most of its time; a scanning region of 2^24 doubles, a 128 MiB buffer, 300 ms at 2^24
+ * freed each time and 20 ms kept; docs/performance.md, tuning log). */
+#define REDU__CPU_KEEP_BYTES ((size_t)1 << 30)
 
 /* A slot for d, or NULL when device memory runs out. */
 redu__slot *redu__scratch_acquire(redu__device *d);
