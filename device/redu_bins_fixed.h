@@ -58,6 +58,18 @@ static inline uint64_t redu__bins_split(double d, int *lsb)
   return eb ? m | 1ull << 52 : m;
 }
 
+/* Widens the thread's exponent range [*lo, *hi) by d's finite nonzero bits. */
+static inline void redu__bins_widen(double d, int *lo, int *hi)
+{
+  if (d == 0 || d - d != 0)
+    return;
+  int lsb;
+  uint64_t m = redu__bins_split(d, &lsb);
+  int low = lsb + __builtin_ctzll(m), top = lsb + 64 - __builtin_clzll(m);
+  *lo = low < *lo ? low : *lo;
+  *hi = top > *hi ? top : *hi;
+}
+
 /* The flag a zero, infinite or NaN term sets (0 for a finite nonzero one). */
 static inline uint64_t redu__bins_special(double d)
 {
@@ -140,6 +152,11 @@ static inline void redu__bins_flush_fixed(const uint64_t *priv, int pw, int shif
   }
   redu__bins_fold_or(bin + 2 * words, priv[2 * pw]);
 }
+
+/* Words a region's team keeps after its private float-sum bins (device/redu_region_bins.h):
+ * the window's place, its sample's range (two words, as a bins call's team sample) and the
+ * terms sampled. */
+#define REDU__REGION_FB_TAIL_WORDS 4
 
 /* A team's window over its private float-sum bins (team windows, above): pw words a half
  * whose bit 0 weighs 2^base, taking the finite terms whose lowest bit is at least 2^base and

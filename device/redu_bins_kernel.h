@@ -147,18 +147,6 @@ static inline void redu__bins_fold_xor_plain(uint64_t *p, uint64_t w) { *p ^= w;
 static inline uint64_t redu__bins_word_of_key(int64_t k) { return (uint64_t)k ^ (1ull << 63); }
 static inline int64_t redu__bins_key_of_word(uint64_t w) { return (int64_t)(w ^ (1ull << 63)); }
 
-/* Widens the thread's exponent range [*lo, *hi) by d's finite nonzero bits. */
-static inline void redu__bins_widen(double d, int *lo, int *hi)
-{
-  if (d == 0 || d - d != 0)
-    return;
-  int lsb;
-  uint64_t m = redu__bins_split(d, &lsb);
-  int low = lsb + __builtin_ctzll(m), top = lsb + 64 - __builtin_clzll(m);
-  *lo = low < *lo ? low : *lo;
-  *hi = top > *hi ? top : *hi;
-}
-
 /* 2^e as a double, e in [-1022, 1023]. */
 static inline double redu__bins_pow2(int e)
 {

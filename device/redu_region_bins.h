@@ -106,16 +106,24 @@ static inline uint64_t redu__bins_put(size_t values, size_t keys, size_t at, voi
 
 /* A thread's view of its region's float-sum bins folded in the kernel (host/redu_call.h,
  * redu__region_fbins): the global words (NULL: records instead); the team's private bins,
- * two halves of pw words and a flags word each, with their window's place after them (0
- * until placed, else its base + REDU__BINS_EXP_BIAS), or NULL (every term to the global
- * words); and the place as this thread last read it (a term then reads no team memory for
- * it). */
+ * two halves of pw words and a flags word each, then REDU__REGION_FB_TAIL_WORDS words (the
+ * window's place: 0 until placed, else its base + REDU__BINS_EXP_BIAS; its sample), or NULL
+ * (every term to the global words); the place as this thread last read it (a term then
+ * reads no team memory for it); whether the thread's sample term is in. */
 typedef struct redu__region_fb {
   uint64_t *acc, *priv;
   size_t count; /* terms a bin takes at most: the window's headroom */
-  int words, base, pw, room, prec;
+  int words, base, pw, room, prec, sampled;
   uint64_t at;
 } redu__region_fb;
+
+/* Terms a team's window is placed from: the first finite nonzero term of each of its threads
+ * until this many are in (the placing thread's own and any others it sees), so that the
+ * window fits the terms' spread as a bins call's team sample does. Placed from one term, the
+ * window could only be hung from that term's top, and the bench's terms (doubles of 2^-52
+ * steps in (-1, 1), 1,024 bins) straddled two of its words: twice the shared-memory atomics
+ * of the bins call (H100, Nsight Compute, docs/performance.md). */
+#define REDU__REGION_FB_SAMPLE 32
 
 /* Before the loop, every thread: the view, and the team's private bins zero (then a barrier).
  * The launch values arrive as size_t scalars: base with REDU__BINS_EXP_BIAS added. */
@@ -132,39 +140,50 @@ static inline redu__region_fb redu__region_fb_start(size_t acc, size_t words, si
                        .prec = prec};
   if (acc && btmem) {
     f.priv = (uint64_t *)((char *)redu__dev_team_mem() + tmem);
-    redu__bins_team_fill(f.priv, nbins * (2 * pw + 1) + 1, 0);
+    redu__bins_team_fill(f.priv, nbins * (2 * pw + 1) + REDU__REGION_FB_TAIL_WORDS, 0);
 #pragma omp barrier
   }
   return f;
 }
 
-/* A term d of bin key (below nbins) into the team's window or the global words. The team's
- * first finite nonzero term places the window (one compare-and-swap; a thread that loses
- * takes the winner's): from that term's top down, as a team window is placed from a wide
- * sample (device/redu_bins_fixed.h). Where the window lies changes only which words sum a
- * term first, never a bin's value. */
+/* Before the team's window is placed, a term d of this thread: 1 where d then folds through
+ * the window of f->at (placed now, or d zero, infinite or NaN: flags only), 0 where it goes
+ * to the global words, taken into the sample (tail: the words after the private bins). A
+ * thread's first finite nonzero term goes in the sample; the sample's last term, or the
+ * thread's next one, places the window (one compare-and-swap; a thread that loses takes the
+ * winner's), from what the sample holds by then. Where the window lies changes only which
+ * words sum a term first, never a bin's value, so the sample's words are read relaxed. */
+static inline int redu__region_fb_place(redu__region_fb *f, uint64_t *tail, double d)
+{
+  uint64_t at = *(volatile uint64_t *)tail;
+  if (!at && d == d && d - d == 0 && d != 0) {
+    if (!f->sampled) {
+      int lo = REDU__BINS_EXP_BIAS, hi = -REDU__BINS_EXP_BIAS;
+      redu__bins_widen(d, &lo, &hi);
+      __atomic_fetch_max(tail + 1, (uint64_t)(REDU__BINS_EXP_BIAS - lo), __ATOMIC_RELAXED);
+      __atomic_fetch_max(tail + 2, (uint64_t)(REDU__BINS_EXP_BIAS + hi), __ATOMIC_RELAXED);
+      f->sampled = 1;
+      if (__atomic_fetch_add(tail + 3, 1, __ATOMIC_RELAXED) + 1 < REDU__REGION_FB_SAMPLE)
+        return 0;
+    }
+    redu__bins_private_window w =
+        redu__bins_team_window(tail + 1, f->pw, f->count, f->prec, f->words, f->base);
+    uint64_t want = (uint64_t)(w.base + REDU__BINS_EXP_BIAS);
+    at = __atomic_compare_exchange_n(tail, &at, want, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED) ? want
+                                                                                             : at;
+  }
+  f->at = at;
+  return 1;
+}
+
+/* A term d of bin key (below nbins) into the team's window or the global words. */
 static inline void redu__region_fb_fold(redu__region_fb *f, size_t nbins, uint32_t key, double d)
 {
   uint64_t *glob = f->acc + (size_t)key * (2 * (size_t)f->words + 1);
-  if (!f->priv) {
-    redu__bins_deposit(glob, f->words, f->base, d, 0);
-    return;
-  }
   size_t pstride = 2 * (size_t)f->pw + 1;
-  if (!f->at) {
-    uint64_t *place = f->priv + nbins * pstride, at = *(volatile uint64_t *)place;
-    if (!at && d == d && d - d == 0 && d != 0) {
-      int lsb;
-      uint64_t m = redu__bins_split(d, &lsb);
-      int top = lsb + 64 - __builtin_clzll(m);
-      redu__bins_private_window w =
-          redu__bins_window_over(top - 64, top, f->pw, f->count, f->prec, f->words, f->base);
-      uint64_t want = (uint64_t)(w.base + REDU__BINS_EXP_BIAS);
-      at = __atomic_compare_exchange_n(place, &at, want, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
-               ? want
-               : at;
-    }
-    f->at = at;
+  if (!f->priv || (!f->at && !redu__region_fb_place(f, f->priv + nbins * pstride, d))) {
+    redu__bins_deposit_far(glob, f->words, f->base, d);
+    return;
   }
   int wb = (int)f->at - REDU__BINS_EXP_BIAS;
   redu__bins_private_window win = {f->pw, wb, wb + f->room};

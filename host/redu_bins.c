@@ -422,16 +422,16 @@ redu_status redu__bins_region_open(redu__region_fbins *F, const char *fn, redu__
     return s;
   }
   F->slot = c.slot, F->acc = c.launch.acc, F->words = words, F->base = base;
-  /* team windows: private bins and one word for the window's place, in the team memory
+  /* team windows: private bins and the window's place and sample, in the team memory
    * after the region's (GPUs; a CPU team's terms go to the global words). Bins of 2 pw + 1
    * words: with 2 pw (the flags in the global words) two bins 4 words apart met in one
    * shared-memory bank, and a warp's atomics took 2.9x the wavefronts of the bins call's
    * (H100, 2^24 doubles into 1,024 bins, Nsight Compute). */
-  size_t per =
-      nbins && team_room / sizeof(uint64_t) > 1 ? (team_room / sizeof(uint64_t) - 1) / nbins : 0;
+  size_t room = team_room / sizeof(uint64_t), tail = REDU__REGION_FB_TAIL_WORDS;
+  size_t per = nbins && room > tail ? (room - tail) / nbins : 0;
   size_t fit = per ? (per - 1) / 2 : 0;
   int pw = fit < (size_t)words ? (int)fit : words;
-  size_t bytes = (nbins * (2 * (size_t)pw + 1) + 1) * sizeof(uint64_t);
+  size_t bytes = (nbins * (2 * (size_t)pw + 1) + tail) * sizeof(uint64_t);
   if (d->arch != REDU__ARCH_CPU && pw >= 2)
     F->pw = pw, F->team_bytes = bytes, F->count = terms; /* a bound for any team's bin */
   redu__bins_launch L = redu__bins_region_launch(F, nbins);
