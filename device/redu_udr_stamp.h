@@ -270,6 +270,57 @@
       int device, const T *x, T *y, size_t n, const redu_options *opts)                            \
   {                                                                                                \
     return redu__scan_call_##name(device, x, y, n, opts, 1, "redu_exclusive_scan_" #name);         \
+  }                                                                                                \
+  REDU__DEFINE_SEGMENTED_SCAN_UDR(name, T)
+
+/* A declared kind's segmented and batched scans (libredu/redu_udr.h), over the same kernels'
+ * segmented launch: offsets (nseg + 1 of them) or segments of len (batched). As the built-in
+ * calls (host/redu_scan_calls.c): few long segments run one after another as array scans. */
+#define REDU__DEFINE_SEGMENTED_SCAN_UDR(name, T)                                                   \
+  REDU__DEFINE_SEGMENTED_SCAN(redu__scan_kernel_##name, T, T, redu_identity_##name(), redu__self,  \
+                              redu_combine_##name, redu__same)                                     \
+  static inline redu_status redu__segscan_call_##name(                                             \
+      int device, const T *x, T *y, const size_t *offsets, size_t len, size_t nseg,                \
+      const redu_options *opts, int exclusive, int batched, const char *fn)                        \
+  {                                                                                                \
+    redu__segscan_call c;                                                                          \
+    redu_status s = redu__segscan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(T), _Alignof(T), 0, \
+                                        batched, device, x, y, offsets, len, nseg, opts);          \
+    if (s != REDU_OK || c.scan.empty)                                                              \
+      return s;                                                                                    \
+    T init = redu_identity_##name();                                                               \
+    if (opts && opts->init)                                                                        \
+      memcpy(&init, opts->init, sizeof init);                                                      \
+    const T *xs = (const T *)c.scan.x_dev;                                                         \
+    T *ys = (T *)c.scan.y_dev;                                                                     \
+    if (!c.one_by_one)                                                                             \
+      redu__scan_kernel_##name##_seg_launch(&c.scan.launch, xs, ys, c.offsets, c.base, len, nseg,  \
+                                            c.longest, init, exclusive);                           \
+    for (size_t g = 0; c.one_by_one && g < nseg; ++g)                                              \
+      if (c.one_by_one[g + 1] > c.one_by_one[g])                                                   \
+        redu__scan_kernel_##name##_launch(                                                         \
+            &c.scan.launch, xs + c.one_by_one[g], ys + c.one_by_one[g],                            \
+            c.one_by_one[g + 1] - c.one_by_one[g], init, exclusive, NULL);                         \
+    return redu__segscan_end(&c);                                                                  \
+  }                                                                                                \
+  REDU__SEGSCAN_UDR_KIND(name, T, inclusive, 0)                                                    \
+  REDU__SEGSCAN_UDR_KIND(name, T, exclusive, 1)
+/* A declared kind's segmented and batched scans of one kind (KIND inclusive or exclusive,
+ * EXCL 0 or 1). */
+#define REDU__SEGSCAN_UDR_KIND(name, T, KIND, EXCL)                                                \
+  static inline __attribute__((unused)) redu_status redu_segmented_##KIND##_scan_##name(           \
+      int device, const T *x, T *y, const size_t *offsets, size_t nsegments,                       \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu__segscan_call_##name(device, x, y, offsets, 0, nsegments, opts, EXCL, 0,           \
+                                     "redu_segmented_" #KIND "_scan_" #name);                      \
+  }                                                                                                \
+  static inline __attribute__((unused)) redu_status redu_batched_##KIND##_scan_##name(             \
+      int device, const T *x, T *y, size_t segment_length, size_t nsegments,                       \
+      const redu_options *opts)                                                                    \
+  {                                                                                                \
+    return redu__segscan_call_##name(device, x, y, NULL, segment_length, nsegments, opts, EXCL, 1, \
+                                     "redu_batched_" #KIND "_scan_" #name);                        \
   }
 
 /* The identity lift: reduce the elements themselves; the identity finish. */

@@ -249,6 +249,37 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
  * copying nothing back. */
 void redu__scan_abandon(redu__scan_call *c);
 
+/* Segmented and batched scans (host/redu_segmented_scan.c): the checks of the offsets, x
+ * and y, the plan, and where the segments lie on the device. The built-in calls
+ * (host/redu_scan_calls.c) and declared ones (libredu/redu_udr.h) share it. */
+/* Segments g in [0, nseg) cover elements [first, last) of x and y, which scan (an array
+ * scan's call over that section) finds on the device; segment g is [offsets[g] - base,
+ * offsets[g + 1] - base) of the section, or with offsets NULL (batched) [g len, (g + 1) len). */
+typedef struct redu__segscan_call {
+  redu__scan_call scan;
+  const size_t *offsets; /* device: the caller's offsets or a copy of host ones; NULL batched */
+  size_t base;           /* offsets[0] (0 batched) */
+  size_t count;          /* elements of the section the segments cover */
+  size_t len, nseg;
+  size_t longest;     /* the longest segment's elements */
+  size_t *owned;      /* the device copy of host offsets, freed by redu__segscan_end */
+  size_t *one_by_one; /* host: the offsets (from base) of segments scanned one after another */
+} redu__segscan_call;
+
+/* Validates and plans a segmented (batched = 0: offsets, nseg + 1 of them) or batched
+ * (batched = 1: nseg segments of len) scan of elements of elem_size bytes into accumulators
+ * of acc_size; builtin: a built-in op's (1) or a declared reduction's (0), as
+ * redu__scan_begin; nothing to launch when c->scan.empty. With c->one_by_one, the caller scans
+ * segment g as an array of one_by_one[g + 1] - one_by_one[g] elements from one_by_one[g]
+ * (few long segments: each with the whole device); else it launches one team per segment. */
+REDU_API redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t elem_size,
+                                         size_t elem_align, size_t acc_size, size_t acc_align,
+                                         int builtin, int batched, int device, const void *x,
+                                         void *y, const size_t *offsets, size_t len, size_t nseg,
+                                         const redu_options *opts);
+/* Copies a host output back and gives everything back. */
+REDU_API redu_status redu__segscan_end(redu__segscan_call *c);
+
 /* A declared reduction's bins (redu_bins_reduce_<name>, libredu/redu_udr.h; kernels in
  * device/redu_bins_sort.h): redu__bins_sorted_begin checks the call as every bins call
  * (host/redu_bins.h), sorts the keys stably (a bad key fails the call here unless skipped),

@@ -276,8 +276,8 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
   redu_status s = redu__xs_open(&x, &o, type, opts, exclusive, fn);
   redu__segscan_call c;
   if (s != REDU_OK ||
-      (s = redu__segscan_begin(&c, fn, x.esz, x.esz, sizeof(redu__xs), _Alignof(redu__xs), batched,
-                               device, xa, y, offsets, len, nseg, &o)) != REDU_OK ||
+      (s = redu__segscan_begin(&c, fn, x.esz, x.esz, sizeof(redu__xs), _Alignof(redu__xs), 1,
+                               batched, device, xa, y, offsets, len, nseg, &o)) != REDU_OK ||
       c.scan.empty)
     return s;
   /* The segments' bounds on the host, from the section's start, for the host's pass. */

@@ -68,7 +68,7 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
       return redu__exact_segscan(E, device, x, y, offsets, len, nseg, opts, exclusive, batched,    \
                                  fn);                                                              \
     redu__segscan_call c;                                                                          \
-    redu_status s = redu__segscan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A),    \
+    redu_status s = redu__segscan_begin(&c, fn, sizeof(T), _Alignof(T), sizeof(A), _Alignof(A), 1, \
                                         batched, device, x, y, offsets, len, nseg, opts);          \
     if (s != REDU_OK || c.scan.empty)                                                              \
       return s;                                                                                    \

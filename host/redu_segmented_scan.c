@@ -139,21 +139,22 @@ void redu__segscan_abandon(redu__segscan_call *c)
 }
 
 redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t elem_size,
-                                size_t elem_align, size_t acc_size, size_t acc_align, int batched,
-                                int device, const void *x, void *y, const size_t *offsets,
-                                size_t len, size_t nseg, const redu_options *opts)
+                                size_t elem_align, size_t acc_size, size_t acc_align, int builtin,
+                                int batched, int device, const void *x, void *y,
+                                const size_t *offsets, size_t len, size_t nseg,
+                                const redu_options *opts)
 {
   *c = (redu__segscan_call){.len = len, .nseg = nseg};
   /* No segments: the options judged as any scan's, nothing else read. */
   if (nseg == 0)
-    return redu__scan_begin(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, 1, device, x,
-                            y, 0, opts);
+    return redu__scan_begin(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, builtin,
+                            device, x, y, 0, opts);
   const redu__call_shape sh = {.fn = fn,
                                .elem_size = elem_size,
                                .elem_align = elem_align,
                                .acc_size = acc_size,
                                .acc_align = acc_align,
-                               .builtin = 1,
+                               .builtin = builtin,
                                .scan = 1};
   redu__device *d;
   int empty;
@@ -188,7 +189,7 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
     return s;
   /* The section the segments cover, as an array scan's x and y (alignment, overlap, device
    * memory, host arrays staged and y copied back). */
-  s = redu__scan_open(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, 1, 0, device,
+  s = redu__scan_open(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, builtin, 0, device,
                       (const char *)x + first * elem_size, (char *)y + first * elem_size,
                       last - first, opts);
   if (s != REDU_OK || c->scan.empty)

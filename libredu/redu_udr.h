@@ -85,6 +85,17 @@
  *       identity or *(const T *)opts->init; the rules and statuses of the typed scans
  *       (libredu/redu_scan.h: in place, host arrays, the same bits on every run). T of at
  *       most 32 bytes: larger ones give REDU_ERR_UNSUPPORTED.
+ *   redu_status redu_segmented_inclusive_scan_<name>(int device, const T *x, T *y,
+ *                                                    const size_t *offsets, size_t nsegments,
+ *                                                    const redu_options *opts)
+ *   redu_status redu_batched_inclusive_scan_<name>(int device, const T *x, T *y,
+ *                                                  size_t segment_length, size_t nsegments,
+ *                                                  const redu_options *opts)
+ *   and their exclusive forms (redu_segmented_exclusive_scan_<name>, ...)
+ *       one scan per segment, each from init in index order, with the rules and statuses of
+ *       the typed segmented scans (libredu/redu_segmented_scan.h: offsets checked before
+ *       anything is written, REDU_ERR_BAD_OFFSETS; y outside every segment untouched);
+ *       T of at most 32 bytes.
  *   and what wrapped regions (libredu/redu_region.h) need to carry `name`. The kernels are
  *   stamped in the including file (device/redu_udr_stamp.h). */
 #define REDU_DECLARE_REDUCTION(name, T, combine, order, ...)                                       \
