@@ -986,6 +986,21 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     REDU__PRAGMA(omp parallel num_threads(threads))                                                \
     PFX##_seg_team(x, y, offsets, base, len, nseg, longest, init, exclusive, slots, team_mem,      \
                    spill, unsure);                                                                 \
+  }                                                                                                \
+                                                                                                   \
+  /* The segments' scans as the host half planned them (redu__segscan_begin, host/redu_call.h):    \
+   * one launch of a team per segment, or with one_by_one (few long segments) each segment an      \
+   * array scan of its own, one after another. x and y: the section's device addresses. */         \
+  static inline void PFX##_seg_run(const redu__launch *L, const T *x, T *y, const size_t *offsets, \
+                                   size_t base, size_t len, size_t nseg, size_t longest,           \
+                                   const size_t *one_by_one, A init, int exclusive)                \
+  {                                                                                                \
+    if (!one_by_one)                                                                               \
+      PFX##_seg_launch(L, x, y, offsets, base, len, nseg, longest, init, exclusive);               \
+    for (size_t g = 0; one_by_one && g < nseg; ++g)                                                \
+      if (one_by_one[g + 1] > one_by_one[g])                                                       \
+        PFX##_launch(L, x + one_by_one[g], y + one_by_one[g], one_by_one[g + 1] - one_by_one[g],   \
+                     init, exclusive, NULL);                                                       \
   }
 
 #endif

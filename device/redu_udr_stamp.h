@@ -291,16 +291,9 @@
     T init = redu_identity_##name();                                                               \
     if (opts && opts->init)                                                                        \
       memcpy(&init, opts->init, sizeof init);                                                      \
-    const T *xs = (const T *)c.scan.x_dev;                                                         \
-    T *ys = (T *)c.scan.y_dev;                                                                     \
-    if (!c.one_by_one)                                                                             \
-      redu__scan_kernel_##name##_seg_launch(&c.scan.launch, xs, ys, c.offsets, c.base, len, nseg,  \
-                                            c.longest, init, exclusive);                           \
-    for (size_t g = 0; c.one_by_one && g < nseg; ++g)                                              \
-      if (c.one_by_one[g + 1] > c.one_by_one[g])                                                   \
-        redu__scan_kernel_##name##_launch(                                                         \
-            &c.scan.launch, xs + c.one_by_one[g], ys + c.one_by_one[g],                            \
-            c.one_by_one[g + 1] - c.one_by_one[g], init, exclusive, NULL);                         \
+    redu__scan_kernel_##name##_seg_run(&c.scan.launch, (const T *)c.scan.x_dev, (T *)c.scan.y_dev, \
+                                       c.offsets, c.base, len, nseg, c.longest, c.one_by_one,      \
+                                       init, exclusive);                                           \
     return redu__segscan_end(&c);                                                                  \
   }                                                                                                \
   REDU__SEGSCAN_UDR_KIND(name, T, inclusive, 0)                                                    \

@@ -250,11 +250,12 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
 void redu__scan_abandon(redu__scan_call *c);
 
 /* Segmented and batched scans (host/redu_segmented_scan.c): the checks of the offsets, x
- * and y, the plan, and where the segments lie on the device. The built-in calls
- * (host/redu_scan_calls.c) and declared ones (libredu/redu_udr.h) share it. */
-/* Segments g in [0, nseg) cover elements [first, last) of x and y, which scan (an array
- * scan's call over that section) finds on the device; segment g is [offsets[g] - base,
- * offsets[g + 1] - base) of the section, or with offsets NULL (batched) [g len, (g + 1) len). */
+ * and y, the plan, and where the segments lie on the device; the built-in calls
+ * (host/redu_scan_calls.c) and declared ones (libredu/redu_udr.h) share it, and launch
+ * through PFX_seg_run (device/redu_scan_kernel.h). Segments g in [0, nseg) cover elements [first,
+ * last) of x and y, which scan (an array scan's call over that section) finds on the device;
+ * segment g is [offsets[g] - base, offsets[g + 1] - base) of the section, or with offsets NULL
+ * (batched) [g len, (g + 1) len). */
 typedef struct redu__segscan_call {
   redu__scan_call scan;
   const size_t *offsets; /* device: the caller's offsets or a copy of host ones; NULL batched */

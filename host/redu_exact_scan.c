@@ -304,21 +304,12 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
   redu__xs init = redu__xs_init(&x);
   const char *xs = x.src;
   char *ys = c.scan.y_dev;
-  if (!c.one_by_one && x.is32)
-    redu__xs_f32_seg_launch(L, (const float *)xs, (float *)ys, c.offsets, c.base, len, nseg,
-                            c.longest, init, exclusive);
-  else if (!c.one_by_one)
-    redu__xs_f64_seg_launch(L, (const double *)xs, (double *)ys, c.offsets, c.base, len, nseg,
-                            c.longest, init, exclusive);
-  for (size_t g = 0; c.one_by_one && g < nseg; ++g) {
-    size_t b = c.one_by_one[g], m = c.one_by_one[g + 1] - b;
-    if (m && x.is32)
-      redu__xs_f32_launch(L, (const float *)(xs + b * x.esz), (float *)(ys + b * x.esz), m, init,
-                          exclusive, NULL);
-    else if (m)
-      redu__xs_f64_launch(L, (const double *)(xs + b * x.esz), (double *)(ys + b * x.esz), m, init,
-                          exclusive, NULL);
-  }
+  if (x.is32)
+    redu__xs_f32_seg_run(L, (const float *)xs, (float *)ys, c.offsets, c.base, len, nseg, c.longest,
+                         c.one_by_one, init, exclusive);
+  else
+    redu__xs_f64_seg_run(L, (const double *)xs, (double *)ys, c.offsets, c.base, len, nseg,
+                         c.longest, c.one_by_one, init, exclusive);
   s = redu__xs_settle(&x, unsure, ys, c.count, bounds, nseg);
   free(bounds);
   redu__xs_give(&x);

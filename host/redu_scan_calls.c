@@ -72,17 +72,9 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
                                         batched, device, x, y, offsets, len, nseg, opts);          \
     if (s != REDU_OK || c.scan.empty)                                                              \
       return s;                                                                                    \
-    const T *xs = (const T *)c.scan.x_dev;                                                         \
-    T *ys = (T *)c.scan.y_dev;                                                                     \
-    A init = redu__scan_init_##op##_##sfx(opts, exclusive);                                        \
-    if (!c.one_by_one)                                                                             \
-      redu__s_##op##_##sfx##_seg_launch(&c.scan.launch, xs, ys, c.offsets, c.base, len, nseg,      \
-                                        c.longest, init, exclusive);                               \
-    for (size_t g = 0; c.one_by_one && g < nseg; ++g)                                              \
-      if (c.one_by_one[g + 1] > c.one_by_one[g])                                                   \
-        redu__s_##op##_##sfx##_launch(&c.scan.launch, xs + c.one_by_one[g], ys + c.one_by_one[g],  \
-                                      c.one_by_one[g + 1] - c.one_by_one[g], init, exclusive,      \
-                                      NULL);                                                       \
+    redu__s_##op##_##sfx##_seg_run(&c.scan.launch, (const T *)c.scan.x_dev, (T *)c.scan.y_dev,     \
+                                   c.offsets, c.base, len, nseg, c.longest, c.one_by_one,          \
+                                   redu__scan_init_##op##_##sfx(opts, exclusive), exclusive);      \
     return redu__segscan_end(&c);                                                                  \
   }                                                                                                \
   REDU__SCAN_TYPED(inclusive, 0, op, sfx, T)                                                       \
