@@ -25,18 +25,20 @@
  *
  * The single pass (PFX_launch with `one`): teams claim tiles in order through a counter
  * (a team only ever waits on tiles claimed before its own, by teams that are running: no
- * deadlock on GPUs, nor where teams run one after another on a CPU). Each tile publishes
- * its aggregate, and the tile that completes a block of 32 aggregates (or of 32 level-k
- * nodes) publishes the block's fold as a node of the next level up. Tile s's exclusive
- * prefix is init, then, from the top level down, the fold of the nodes of the blocks before
- * its own at that level (as many as s's base-32 digit there). Which values a prefix
- * combines, and in which association, depends only on s and the tiling: unlike a classic
- * decoupled look-back, whose depth (and so its association) depends on timing, the result
- * has the same bits on every run for every op, float sums included. A tile waits only on
- * aggregates and nodes of complete blocks before it, never on another tile's prefix, and a
- * node on nodes one level down: no chain runs through the tiles (a binary tree of nodes
- * made tiles wait up to log2 of the tiles in flight publications deep, and the single pass
- * 2x slower). A warp reads up to one node per lane at a time and folds them as a fixed tree.
+ * deadlock on GPUs, nor where teams run one after another on a CPU). Each tile s publishes
+ * its aggregate a(s) and then its inclusive prefix P(s) = E(s) . a(s), where its exclusive
+ * prefix E(s) is the fold, in index order and in a fixed tree, of P(s - K) (init where s < K)
+ * and the aggregates a(s - K + 1) .. a(s - 1): a window of K = warp size x
+ * REDU__SCAN_LB_PER_LANE(sizeof(A)) tiles that one warp reads in one trip to memory. Which
+ * values a prefix combines, and in which association, depends only on s and the tiling:
+ * unlike a classic decoupled look-back, which folds back to whichever inclusive prefix it
+ * finds first (so that its association depends on timing), the result has the same bits on
+ * every run for every op, float sums included. A tile waits on its own window only, read in
+ * one trip, and the prefixes form chains K tiles apart: a chain advances K tiles per
+ * look-back while the H100 finishes some 75 16-KiB tiles a microsecond. A tree of nodes
+ * instead (blocks of 32 aggregates folded by their last tile into nodes a level up, a tile
+ * reading one node per level, level after level) took longer: H100, 2^27, i32 0.89 -> 0.79 ms,
+ * f64 2.57 -> 1.98 (tuning log).
  * Records carry the call's epoch (redu__scan_pass), so that nothing is cleared between
  * calls; the tile counter is one of two, the call zeroing the other one for the next call.
  *
@@ -115,19 +117,30 @@
  * The next tile's number goes in the team scratch's "last" word. */
 #define REDU__SCAN_TEAM_SLOTS(nwarps) (2 * ((size_t)(nwarps) + 1))
 
-/* The single pass's status: 128 bytes of tile counters, then one record of
- * REDU__SCAN_RECORD_BYTES per tile holding its node as 32-bit words, each beside a copy of
- * the call's epoch in one 64-bit word. A 64-bit store is seen whole or not at all, so a
- * reader that finds the epoch beside every word has the node: no fence on either side, and
- * one trip to memory per poll. Records take 128 bytes each, so that the polls of many warps
- * spread over the device's memory slices (with flags side by side, the single pass took
- * 50-100 ns per tile whatever the number of teams), and words sit at the same places
- * whatever the accumulator, so that a word of an earlier call's node never reads as an epoch.
+/* The single pass's status: 128 bytes of tile counters, then two regions of ntiles records,
+ * the tiles' aggregates and their inclusive prefixes. A record holds an accumulator as
+ * 32-bit words, each beside a copy of the call's epoch in one 64-bit word. A 64-bit store is
+ * seen whole or not at all, so a reader that finds the epoch beside every word has the
+ * record: no fence on either side, and one trip to memory per poll. Every 64-bit word of the
+ * status is zero or was written whole by some call, so its upper half is an epoch, never an
+ * accumulator's word, whatever accumulators earlier calls wrote where. Records sit
+ * REDU__SCAN_RECORD_BYTES apart, so that the polls of many warps spread over the device's
+ * memory slices (H100, single pass i32 2^27: 0.95 ms with a window's records side by side,
+ * 0.79 with them 128 bytes apart).
  * epoch: this call's tag, never 0 and never one an earlier call over the same status left
  * (the host zeroes the status when it allocates it and when epochs wrap). */
 #define REDU__SCAN_RECORD_BYTES 128
 /* The largest accumulator a record holds; larger ones take reduce-then-scan. */
 #define REDU__SCAN_RECORD_MAX_ACC (REDU__SCAN_RECORD_BYTES / 2)
+/* 32-bit words of an accumulator of `size` bytes. */
+#define REDU__SCAN_WORDS(size) (((size) + 3) / 4)
+/* Tiles of a look-back window each lane reads (the window: warp size times this): at most 16
+ * 64-bit words a lane in one trip. */
+#define REDU__SCAN_LB_PER_LANE(size)                                                               \
+  (REDU__SCAN_WORDS(size) <= 2   ? 8                                                               \
+   : REDU__SCAN_WORDS(size) <= 4 ? 4                                                               \
+   : REDU__SCAN_WORDS(size) <= 8 ? 2                                                               \
+                                 : 1)
 typedef struct redu__scan_pass {
   void *status;
   size_t tile;   /* elements per tile */
@@ -144,26 +157,10 @@ static inline size_t redu__scan_block_start(size_t n, size_t nblocks, size_t b)
   return b * q + (b < r ? b : r);
 }
 
-/* The look-back's tree: level 0 holds each tile's aggregate, level k + 1 node i the fold of
- * level k nodes 32 i .. 32 i + 31 (2^5 = REDU__SCAN_FANOUT). The record number (in units of
- * REDU__SCAN_RECORD_BYTES from the status) of level k's node 0, for ntiles tiles. */
-#define REDU__SCAN_FANOUT_BITS 5
-#define REDU__SCAN_FANOUT (1u << REDU__SCAN_FANOUT_BITS)
-static inline size_t redu__scan_level_base(size_t ntiles, unsigned k)
-{
-  size_t base = 1, count = ntiles;
-  for (unsigned j = 0; j < k; ++j) {
-    base += count;
-    count = (count + REDU__SCAN_FANOUT - 1) >> REDU__SCAN_FANOUT_BITS;
-  }
-  return base;
-}
-
-/* Bytes of status for ntiles (at most 2^32) tiles: the counters and every level's records
- * (32^7 > 2^32: seven levels at most). */
+/* Bytes of status for ntiles (at most 2^32) tiles: the counters and two records a tile. */
 static inline size_t redu__scan_status_bytes(size_t ntiles)
 {
-  return redu__scan_level_base(ntiles, 7) * REDU__SCAN_RECORD_BYTES;
+  return REDU__SCAN_RECORD_BYTES + 2 * ntiles * REDU__SCAN_RECORD_BYTES;
 }
 
 /* Each thread of the zeroing launch clears its share of the status words. */
@@ -209,48 +206,45 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     return v;                                                                                      \
   }                                                                                                \
                                                                                                    \
-  /* Record number t (see redu__scan_pass and redu__scan_level_base). */                           \
-  REDU__INLINE volatile uint64_t *PFX##_record(const redu__scan_pass *lb, size_t t)                \
+  /* Tile t's record in the region of aggregates (prefix 0) or of inclusive prefixes (1). */       \
+  REDU__INLINE volatile uint64_t *PFX##_record(const redu__scan_pass *lb, int prefix, size_t t)    \
   {                                                                                                \
-    return (volatile uint64_t *)((char *)lb->status + t * REDU__SCAN_RECORD_BYTES);                \
+    return (volatile uint64_t *)lb->status + REDU__SCAN_RECORD_BYTES / sizeof(uint64_t) +          \
+           ((prefix ? lb->ntiles : 0) + t) * (REDU__SCAN_RECORD_BYTES / sizeof(uint64_t));         \
   }                                                                                                \
                                                                                                    \
-  /* Writes node v into record t, each word beside the epoch. */                                   \
-  REDU__INLINE void PFX##_publish(const redu__scan_pass *lb, size_t t, A v)                        \
+  /* Writes v into a record, each word beside the epoch. */                                        \
+  REDU__INLINE void PFX##_publish(const redu__scan_pass *lb, int prefix, size_t t, A v)            \
   {                                                                                                \
     union {                                                                                        \
       A v;                                                                                         \
-      uint32_t w[(sizeof(A) + 3) / 4];                                                             \
+      uint32_t w[REDU__SCAN_WORDS(sizeof(A))];                                                     \
     } u = {v};                                                                                     \
     REDU__DEV_PRIVATE(u)                                                                           \
-    volatile uint64_t *rec = PFX##_record(lb, t);                                                  \
+    volatile uint64_t *rec = PFX##_record(lb, prefix, t);                                          \
     _Pragma("clang loop unroll(full)")                                                             \
-    for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k)                                             \
+    for (unsigned k = 0; k < REDU__SCAN_WORDS(sizeof(A)); ++k)                                     \
       rec[k] = (uint64_t)lb->epoch << 32 | u.w[k];                                                 \
   }                                                                                                \
                                                                                                    \
-  /* Record t's node, once every word of it carries the epoch. */                                  \
-  REDU__INLINE A PFX##_await(const redu__scan_pass *lb, size_t t)                                  \
+  /* One read of a record into *v: whether every word of it carried the epoch. */                  \
+  REDU__INLINE unsigned PFX##_peek(const redu__scan_pass *lb, int prefix, size_t t, A *v)          \
   {                                                                                                \
     union {                                                                                        \
       A v;                                                                                         \
-      uint32_t w[(sizeof(A) + 3) / 4];                                                             \
+      uint32_t w[REDU__SCAN_WORDS(sizeof(A))];                                                     \
     } u;                                                                                           \
     REDU__DEV_PRIVATE(u)                                                                           \
-    volatile uint64_t *rec = PFX##_record(lb, t);                                                  \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (;;) {                                                                                     \
-      unsigned ok = 1;                                                                             \
-      _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned k = 0; k < (sizeof(A) + 3) / 4; ++k) {                                         \
-        uint64_t q = rec[k];                                                                       \
-        ok &= (unsigned)(q >> 32) == lb->epoch;                                                    \
-        u.w[k] = (uint32_t)q;                                                                      \
-      }                                                                                            \
-      if (ok)                                                                                      \
-        return u.v;                                                                                \
-      redu__dev_pause();                                                                           \
+    volatile uint64_t *rec = PFX##_record(lb, prefix, t);                                          \
+    unsigned ok = 1;                                                                               \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned k = 0; k < REDU__SCAN_WORDS(sizeof(A)); ++k) {                                   \
+      uint64_t q = rec[k];                                                                         \
+      ok &= (unsigned)(q >> 32) == lb->epoch;                                                      \
+      u.w[k] = (uint32_t)q;                                                                        \
     }                                                                                              \
+    *v = u.v;                                                                                      \
+    return ok;                                                                                     \
   }                                                                                                \
                                                                                                    \
   /* The values of lanes 0 .. have - 1 folded in lane order as a fixed tree, (v0 . v1) .           \
@@ -266,60 +260,77 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     return v;                                                                                      \
   }                                                                                                \
                                                                                                    \
-  /* Records first .. first + count - 1 folded in index order, on every lane of the calling        \
-   * warp: each lane waits for one, then the lanes' nodes fold as a fixed tree,                    \
-   * (v0 . v1) . (v2 . v3) ..., and rounds of warp-size records left to right. */                  \
-  REDU__INLINE A PFX##_nodes(size_t first, unsigned count, const redu__scan_pass *lb,              \
-                             unsigned lane)                                                        \
+  /* The next tile of the single pass, claimed through the counter of the epoch's parity; a team   \
+   * claims it once its look-back is done. Claimed earlier, a tile waits unstarted while its       \
+   * team looks back, and the look-backs of the tiles after it wait for its aggregate: H100,       \
+   * claimed as a tile started (its loads issued early), i32 2^27 0.79 -> 1.32 ms; on the          \
+   * host-offload plugin with more teams than cores test_scan ran for minutes. */                  \
+  REDU__INLINE size_t PFX##_claim(const redu__scan_pass *lb)                                       \
   {                                                                                                \
-    unsigned ws = redu__dev_warp_size();                                                           \
-    A acc = (IDENT);                                                                               \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned r = 0; r < count; r += ws) {                                                     \
-      unsigned have = count - r < ws ? count - r : ws;                                             \
-      A v = (IDENT);                                                                               \
-      if (lane < have)                                                                             \
-        v = PFX##_await(lb, first + r + lane);                                                     \
-      v = PFX##_shfl_idx(PFX##_lanes_fold(v, have, lane), 0);                                      \
-      acc = r ? COMBINE(acc, v) : v;                                                               \
+    unsigned *counter = (unsigned *)lb->status + (lb->epoch & 1);                                  \
+    unsigned claim;                                                                                \
+    _Pragma("omp atomic capture")                                                                  \
+    {                                                                                              \
+      claim = *counter;                                                                            \
+      *counter += 1;                                                                               \
     }                                                                                              \
-    return acc;                                                                                    \
+    return claim;                                                                                  \
   }                                                                                                \
                                                                                                    \
-  /* Tile s's exclusive prefix after init (warp 0 calls). Publishes its aggregate, and the node    \
-   * of every level block that tile s completes; then folds, from the top level down, the          \
-   * nodes of the blocks before s's own block at that level (level k: the digit k of s in base     \
-   * REDU__SCAN_FANOUT). Each tile waits on nodes of complete blocks only, at most one per         \
-   * level: no chain runs through the tiles. */                                                    \
+  /* Tile s's exclusive prefix after init, in lane 0 (warp 0 calls; agg: the tile's                \
+   * aggregate). Publishes a(s) where a later tile reads it, waits for its window (slot p of       \
+   * K = warp size x J holds P(s - K) at p = 0, else a(s - K + p); init at p = 0 where             \
+   * s < K; slots before tile 0 are empty), folds the slots in index order (each lane its J        \
+   * slots one after another, then the lanes as a fixed tree), and publishes P(s) where a          \
+   * later tile reads it. */                                                                       \
   REDU__INLINE A PFX##_look_back(size_t s, A agg, A init, const redu__scan_pass *lb,               \
                                  unsigned lane)                                                    \
   {                                                                                                \
-    if (lane == 0)                                                                                 \
-      PFX##_publish(lb, redu__scan_level_base(lb->ntiles, 0) + s, agg);                            \
-    size_t idx = s;                                                                                \
+    enum { redu__j = REDU__SCAN_LB_PER_LANE(sizeof(A)) };                                          \
+    size_t win = (size_t)redu__dev_warp_size() * redu__j;                                          \
+    if (lane == 0 && s + 1 < lb->ntiles)                                                           \
+      PFX##_publish(lb, 0, s, agg);                                                                \
+    A v[redu__j];                                                                                  \
+    unsigned has[redu__j];                                                                         \
+    REDU__DEV_PRIVATE(v, has)                                                                      \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned k = 0; (idx & (REDU__SCAN_FANOUT - 1)) == REDU__SCAN_FANOUT - 1;                 \
-         ++k) { /* s completes a block of level k + 1 */                                           \
-      A node = PFX##_nodes(redu__scan_level_base(lb->ntiles, k) + idx - (REDU__SCAN_FANOUT - 1),   \
-                           REDU__SCAN_FANOUT, lb, lane);                                           \
-      idx >>= REDU__SCAN_FANOUT_BITS;                                                              \
-      if (lane == 0)                                                                               \
-        PFX##_publish(lb, redu__scan_level_base(lb->ntiles, k + 1) + idx, node);                   \
+    for (;;) {                                                                                     \
+      unsigned ok = 1;                                                                             \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned j = 0; j < redu__j; ++j) {                                                     \
+        size_t p = (size_t)lane * redu__j + j;                                                     \
+        has[j] = p == 0 || s + p >= win; /* else before tile 0 */                                  \
+        v[j] = init;                                                                               \
+        if (p == 0 && s >= win)                                                                    \
+          ok &= PFX##_peek(lb, 1, s - win, &v[j]);                                                 \
+        else if (p && has[j])                                                                      \
+          ok &= PFX##_peek(lb, 0, s - win + p, &v[j]);                                             \
+      }                                                                                            \
+      if (ok)                                                                                      \
+        break;                                                                                     \
+      redu__dev_pause();                                                                           \
     }                                                                                              \
-    unsigned top = 0;                                                                              \
-    while (s >> (REDU__SCAN_FANOUT_BITS * (top + 1)))                                              \
-      ++top;                                                                                       \
-    A pre = init;                                                                                  \
-    _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned k = top + 1; k-- > 0;) {                                                         \
-      unsigned digit = (unsigned)(s >> (REDU__SCAN_FANOUT_BITS * k)) & (REDU__SCAN_FANOUT - 1);    \
-      if (digit)                                                                                   \
-        pre = COMBINE(pre, PFX##_nodes(redu__scan_level_base(lb->ntiles, k) +                      \
-                                           ((s >> (REDU__SCAN_FANOUT_BITS * k)) &                  \
-                                            ~(size_t)(REDU__SCAN_FANOUT - 1)),                     \
-                                       digit, lb, lane));                                          \
+    A own = v[0];                                                                                  \
+    unsigned any = has[0];                                                                         \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned j = 1; j < redu__j; ++j)                                                         \
+      if (has[j]) {                                                                                \
+        own = any ? COMBINE(own, v[j]) : v[j];                                                     \
+        any = 1;                                                                                   \
+      }                                                                                            \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    for (unsigned d = 1; d < ws; d <<= 1) {                                                        \
+      unsigned src = lane + d < ws ? lane + d : lane;                                              \
+      A o = PFX##_shfl_idx(own, src);                                                              \
+      unsigned oany = redu__dev_shfl_idx_u32(any, src);                                            \
+      if (lane % (2 * d) == 0 && lane + d < ws && oany) {                                          \
+        own = any ? COMBINE(own, o) : o;                                                           \
+        any = 1;                                                                                   \
+      }                                                                                            \
     }                                                                                              \
-    return pre;                                                                                    \
+    if (lane == 0 && s + win < lb->ntiles)                                                         \
+      PFX##_publish(lb, 1, s, COMBINE(own, agg));                                                  \
+    return own;                                                                                    \
   }                                                                                                \
                                                                                                    \
   /* A GPU thread's elements of one tile, in registers. */                                         \
@@ -516,22 +527,23 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     size_t e = t1 - b > per ? b + per : t1;                                                        \
     size_t wb = t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T)); /* GPUs: the warp's first */ \
     int vec = redu__vec > 1 && (uintptr_t)(x + t0) % 16 == 0 && (uintptr_t)(y + t0) % 16 == 0;     \
-    A res[redu__rows][redu__vec]; /* GPUs: each element's prefix within the warp, inclusive */     \
-    A pre[redu__rows];            /* the prefix before the lane's first element of each row */     \
-    REDU__DEV_PRIVATE(res, pre)                                                                    \
+    /* GPUs: the prefix before the lane's first element of each row. Each element's prefix is      \
+     * folded again from `in` where it is written: held from here (16 accumulators), they took     \
+     * the single pass's kernel past 128 registers (spills for f32 and f64 sums). */               \
+    A pre[redu__rows];                                                                             \
+    REDU__DEV_PRIVATE(pre)                                                                         \
     A own = (IDENT); /* CPUs: the run's total; GPUs: the warp's total */                           \
     if (!cpu) {                                                                                    \
       _Pragma("clang loop unroll(full)")                                                           \
       for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
         size_t row = wb + (size_t)r * ws * redu__vec, c = row + (size_t)lane * redu__vec;          \
+        pre[r] = (IDENT);                                                                          \
         if (row < t1) { /* else the tile ended before this row */                                  \
           A loc = (IDENT);                                                                         \
           _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < redu__vec; ++k) {                                               \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
             if (c + k < t1)                                                                        \
               loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);           \
-            res[r][k] = loc;                                                                       \
-          }                                                                                        \
           /* Lanes past the tile follow every lane inside it: their identity reaches no result; */ \
           /* the row's total is the last lane's inside the tile. */                                \
           A li = PFX##_warp_scan(loc, lane);                                                       \
@@ -539,11 +551,6 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
           size_t last = (t1 - row - 1) / redu__vec;                                                \
           A total = PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1);                   \
           pre[r] = r ? (lane ? COMBINE(own, le) : own) : le;                                       \
-          if (r || lane) {                                                                         \
-            _Pragma("clang loop unroll(full)")                                                     \
-            for (unsigned k = 0; k < redu__vec; ++k)                                               \
-              res[r][k] = COMBINE(pre[r], res[r][k]);                                              \
-          }                                                                                        \
           own = r ? COMBINE(own, total) : total;                                                   \
         }                                                                                          \
       }                                                                                            \
@@ -568,19 +575,9 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         for (unsigned w = 1; w < active; ++w)                                                      \
           agg = COMBINE(agg, slots[w]);                                                            \
         A c = PFX##_look_back(s, agg, carry, lb, lane);                                            \
-        /* The next tile, claimed once the look-back is done: claimed before it, the tile          \
-         * waited for this whole look-back before it started, and the later tiles of its block     \
-         * for it (H100, single pass i32 2^27 1.21 -> 0.98 ms, f64 3.13 -> 2.56). */               \
         if (lane == 0) {                                                                           \
-          unsigned *counter = (unsigned *)lb->status + (lb->epoch & 1);                            \
-          unsigned claim;                                                                          \
-          _Pragma("omp atomic capture")                                                            \
-          {                                                                                        \
-            claim = *counter;                                                                      \
-            *counter += 1;                                                                         \
-          }                                                                                        \
           slots[nwarps] = c;                                                                       \
-          *next = claim;                                                                           \
+          *next = PFX##_claim(lb);                                                                 \
         }                                                                                          \
       }                                                                                            \
       _Pragma("omp barrier")                                                                       \
@@ -603,11 +600,18 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
         T w[redu__vec];                                                                            \
         REDU__DEV_PRIVATE(w)                                                                       \
+        A loc = (IDENT), prev = pre[r];                                                            \
         _Pragma("clang loop unroll(full)")                                                         \
         for (unsigned k = 0; k < redu__vec; ++k) {                                                 \
-          /* Exclusive: the element before's prefix, or the lane's own prefix; nothing before */   \
-          /* the warp's first element but mine. */                                                 \
-          A out = exclusive ? (k ? res[r][k - 1] : pre[r]) : res[r][k];                            \
+          /* The element's prefix within the warp, inclusive: the lane's fold so far after the     \
+           * prefix before the lane (none before the warp's first element). Exclusive: the         \
+           * element before's, or the lane's prefix; nothing before the warp's first element but   \
+           * mine. */                                                                              \
+          if (c + k < t1)                                                                          \
+            loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);             \
+          A incl = r || lane ? COMBINE(pre[r], loc) : loc;                                         \
+          A out = exclusive ? prev : incl;                                                         \
+          prev = incl;                                                                             \
           w[k] = FINISH(exclusive && k == 0 && r == 0 && lane == 0 ? mine : COMBINE(mine, out));   \
         }                                                                                          \
         if (vec && t1 - c >= redu__vec && c < t1) {                                                \
@@ -693,6 +697,80 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     return COMBINE(init, carry);                                                                   \
   }                                                                                                \
                                                                                                    \
+  /* The total of [t0, end), tiles of `tile` from t0, on thread 0 of a GPU team (every thread      \
+   * calls; the slots are free again when it returns). Each warp folds its rows of every tile      \
+   * (PFX_warp_total, no prefixes), the next tile's elements loading meanwhile; where COMBINE      \
+   * commutes a warp keeps one total over the span and the team combines the warps once, else      \
+   * the warps' totals combine after every tile, in order. */                                      \
+  REDU__INLINE A PFX##_span_total(const T *x, size_t t0, size_t end, size_t tile, A *scratch,      \
+                                  unsigned tid, unsigned nth)                                      \
+  {                                                                                                \
+    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
+    size_t first = t0;                                                                             \
+    A total = (IDENT), mine = (IDENT);                                                             \
+    PFX##_rows next = PFX##_load(x, t0, end - t0 < tile ? end : t0 + tile, tid);                   \
+    REDU__DEV_PRIVATE(next)                                                                        \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    while (t0 < end) {                                                                             \
+      size_t t1 = end - t0 < tile ? end : t0 + tile;                                               \
+      PFX##_rows in = next;                                                                        \
+      REDU__DEV_PRIVATE(in)                                                                        \
+      if (t1 < end)                                                                                \
+        next = PFX##_load(x, t1, end - t1 < tile ? end : t1 + tile, tid);                          \
+      A own =                                                                                      \
+          PFX##_warp_total(in, t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T)), t1, lane);    \
+      if (COMMUTES) {                                                                              \
+        mine = t0 == first ? own : COMBINE(mine, own);                                             \
+      } else {                                                                                     \
+        if (lane == 0)                                                                             \
+          scratch[warp] = own;                                                                     \
+        _Pragma("omp barrier")                                                                     \
+        if (tid == 0) {                                                                            \
+          _Pragma("clang loop unroll(disable)")                                                    \
+          for (unsigned w = 0; w < nwarps; ++w)                                                    \
+            total = t0 == first && w == 0 ? scratch[0] : COMBINE(total, scratch[w]);               \
+        }                                                                                          \
+        _Pragma("omp barrier") /* the slots are free for the next tile */                          \
+      }                                                                                            \
+      t0 = t1;                                                                                     \
+    }                                                                                              \
+    if (COMMUTES) {                                                                                \
+      if (lane == 0)                                                                               \
+        scratch[warp] = mine;                                                                      \
+      _Pragma("omp barrier")                                                                       \
+      if (tid == 0) {                                                                              \
+        total = scratch[0];                                                                        \
+        _Pragma("clang loop unroll(disable)")                                                      \
+        for (unsigned w = 1; w < nwarps; ++w)                                                      \
+          total = COMBINE(total, scratch[w]);                                                      \
+      }                                                                                            \
+      _Pragma("omp barrier") /* the slots are free again */                                        \
+    }                                                                                              \
+    return total;                                                                                  \
+  }                                                                                                \
+                                                                                                   \
+  /* Scans [t0, end), tiles of `step` from t0, after carry, writing y (every thread calls): the    \
+   * next tile's elements load while one is scanned and written. */                                \
+  REDU__INLINE A PFX##_span_scan(const T *x, T *y, size_t t0, size_t end, size_t step, A carry,    \
+                                 int write, int exclusive, A *scratch, unsigned tid, unsigned nth, \
+                                 unsigned *unsure)                                                 \
+  {                                                                                                \
+    PFX##_rows in = PFX##_load(x, t0, end - t0 < step ? end : t0 + step, tid), ahead;              \
+    REDU__DEV_PRIVATE(in, ahead)                                                                   \
+    _Pragma("clang loop unroll(disable)")                                                          \
+    while (t0 < end) {                                                                             \
+      size_t t1 = end - t0 < step ? end : t0 + step;                                               \
+      ahead = in;                                                                                  \
+      if (t1 < end)                                                                                \
+        ahead = PFX##_load(x, t1, end - t1 < step ? end : t1 + step, tid);                         \
+      carry = PFX##_tile(x, y, t0, t1, carry, write, exclusive, scratch, tid, nth, NULL, 0, NULL,  \
+                         in, unsure);                                                              \
+      in = ahead;                                                                                  \
+      t0 = t1;                                                                                     \
+    }                                                                                              \
+    return carry;                                                                                  \
+  }                                                                                                \
+                                                                                                   \
   /* Reduce-then-scan's team: phase 0 the totals of its blocks, phase 1 their scans. No block      \
    * is empty (x + 0 would turn a sum of -0 into +0). */                                           \
   static inline REDU__SCAN_TEAM_INLINE void PFX##_team(                                            \
@@ -710,31 +788,15 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       size_t b0 = PFX##_block_at(n, nblocks, blk, tile);                                           \
       size_t b1 = PFX##_block_at(n, nblocks, blk + 1, tile);                                       \
       A carry = phase ? PFX##_carry_in(partials, blk, init, scratch, tid, nth) : (IDENT);          \
-      size_t step = tile ? tile : b1 - b0;                                                         \
-      /* The next tile's elements load while this one is scanned and written. */                   \
-      PFX##_rows in = PFX##_load(x, b0, b1 - b0 < step ? b1 : b0 + step, tid), ahead;              \
-      REDU__DEV_PRIVATE(in, ahead)                                                                 \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      for (size_t t0 = b0; t0 < b1;) {                                                             \
-        size_t t1 = b1 - t0 < step ? b1 : t0 + step;                                               \
-        ahead = in;                                                                                \
-        if (t1 < b1)                                                                               \
-          ahead = PFX##_load(x, t1, b1 - t1 < step ? b1 : t1 + step, tid);                         \
-        carry = PFX##_tile(x, y, t0, t1, carry, phase, exclusive, scratch, tid, nth, NULL, 0,      \
-                           NULL, in, unsure);                                                      \
-        in = ahead;                                                                                \
-        t0 = t1;                                                                                   \
-      }                                                                                            \
+      carry = PFX##_span_scan(x, y, b0, b1, tile ? tile : b1 - b0, carry, phase, exclusive,        \
+                              scratch, tid, nth, unsure);                                          \
       if (phase == 0 && tid == 0)                                                                  \
         partials[blk] = carry;                                                                     \
     }                                                                                              \
   }                                                                                                \
                                                                                                    \
-  /* Reduce-then-scan's first launch: the total of each of the team's blocks into partials.        \
-   * GPUs: each warp folds its rows of every tile (PFX_warp_total, no prefixes); where COMBINE     \
-   * commutes a warp keeps one total over the block's tiles and the team combines the warps        \
-   * once a block, else the warps' totals combine after every tile, in order. CPUs: PFX_team       \
-   * (y only for its alignment test: nothing is written).                                          \
+  /* Reduce-then-scan's first launch: the total of each of the team's blocks into partials         \
+   * (GPUs: PFX_span_total; CPUs: PFX_team, y only for its alignment test: nothing is written).    \
    * A kernel of its own: in one kernel with the scan's second launch, this code raised that       \
    * launch's registers past its launch bounds (spills; i32 at 2^24 0.12 -> 0.18 ms). */           \
   static inline __attribute__((flatten)) void PFX##_team_fold(                                     \
@@ -746,7 +808,6 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       return;                                                                                      \
     }                                                                                              \
     unsigned tid = (unsigned)omp_get_thread_num(), nth = (unsigned)omp_get_num_threads();          \
-    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
     A *scratch = (A *)redu__dev_team_scratch(team_mem, spill, slots, sizeof(A));                   \
     size_t tile = PFX##_block_tile(nth), units = n / tile + (n % tile != 0);                       \
@@ -754,55 +815,18 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       nblocks = units;                                                                             \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (size_t blk = team; blk < nblocks; blk += nteams) {                                        \
-      size_t end = PFX##_block_at(n, nblocks, blk + 1, tile);                                      \
-      size_t t0 = PFX##_block_at(n, nblocks, blk, tile), first = t0;                               \
-      A total = (IDENT), mine = (IDENT);                                                           \
-      /* The next tile's elements load while this one is folded. */                                \
-      PFX##_rows next = PFX##_load(x, t0, end - t0 < tile ? end : t0 + tile, tid);                 \
-      REDU__DEV_PRIVATE(next)                                                                      \
-      _Pragma("clang loop unroll(disable)")                                                        \
-      while (t0 < end) {                                                                           \
-        size_t t1 = end - t0 < tile ? end : t0 + tile;                                             \
-        PFX##_rows in = next;                                                                      \
-        REDU__DEV_PRIVATE(in)                                                                      \
-        if (t1 < end)                                                                              \
-          next = PFX##_load(x, t1, end - t1 < tile ? end : t1 + tile, tid);                        \
-        A own =                                                                                    \
-            PFX##_warp_total(in, t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T)), t1, lane);  \
-        if (COMMUTES) {                                                                            \
-          mine = t0 == first ? own : COMBINE(mine, own);                                           \
-        } else {                                                                                   \
-          if (lane == 0)                                                                           \
-            scratch[warp] = own;                                                                   \
-          _Pragma("omp barrier")                                                                   \
-          if (tid == 0) {                                                                          \
-            _Pragma("clang loop unroll(disable)")                                                  \
-            for (unsigned w = 0; w < nwarps; ++w)                                                  \
-              total = t0 == first && w == 0 ? scratch[0] : COMBINE(total, scratch[w]);             \
-          }                                                                                        \
-          _Pragma("omp barrier") /* the slots are free for the next tile */                        \
-        }                                                                                          \
-        t0 = t1;                                                                                   \
-      }                                                                                            \
-      if (COMMUTES) {                                                                              \
-        if (lane == 0)                                                                             \
-          scratch[warp] = mine;                                                                    \
-        _Pragma("omp barrier")                                                                     \
-        if (tid == 0) {                                                                            \
-          total = scratch[0];                                                                      \
-          _Pragma("clang loop unroll(disable)")                                                    \
-          for (unsigned w = 1; w < nwarps; ++w)                                                    \
-            total = COMBINE(total, scratch[w]);                                                    \
-        }                                                                                          \
-        _Pragma("omp barrier") /* the slots are free for the next block */                         \
-      }                                                                                            \
+      A total =                                                                                    \
+          PFX##_span_total(x, PFX##_block_at(n, nblocks, blk, tile),                               \
+                           PFX##_block_at(n, nblocks, blk + 1, tile), tile, scratch, tid, nth);    \
       if (tid == 0)                                                                                \
         partials[blk] = total;                                                                     \
     }                                                                                              \
   }                                                                                                \
                                                                                                    \
   /* The single pass's team: tiles claimed in order until none is left. Tiles alternate            \
-   * between two sets of slots, so that one barrier per tile less is needed. */                    \
+   * between two sets of slots, so that one barrier per tile less is needed. Spans of several      \
+   * tiles instead, each folded, looked back from once and scanned (its second read from L2),      \
+   * were faster at 2^24 and slower from 2^20 down and at 2^27 (tuning log). */                    \
   static inline REDU__SCAN_TEAM_INLINE void PFX##_team1(                                           \
       const T *x, T *y, size_t n, A init, int exclusive, size_t slots, size_t team_mem,            \
       void *spill, redu__scan_pass lb, unsigned *unsure)                                           \
@@ -813,16 +837,9 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     volatile size_t *next = (volatile size_t *)(ts + redu__team_last_offset(slots, sizeof(A)));    \
     size_t half = slots / 2;                                                                       \
     if (tid == 0) {                                                                                \
-      unsigned *counter = (unsigned *)lb.status + (lb.epoch & 1);                                  \
-      unsigned claim;                                                                              \
-      _Pragma("omp atomic capture")                                                                \
-      {                                                                                            \
-        claim = *counter;                                                                          \
-        *counter += 1;                                                                             \
-      }                                                                                            \
+      *next = PFX##_claim(&lb);                                                                    \
       if (omp_get_team_num() == 0) /* the next call's counter */                                   \
         ((volatile unsigned *)lb.status)[(lb.epoch + 1) & 1] = 0;                                  \
-      *next = claim;                                                                               \
     }                                                                                              \
     _Pragma("omp barrier")                                                                         \
     size_t s = *next;                                                                              \

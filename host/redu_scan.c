@@ -242,8 +242,9 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
     char reason[160], how[256];
     redu__plan_reason(d, &p, reason, sizeof reason);
     if (one_pass)
-      snprintf(how, sizeof how, "single pass (tree look-back) over %zu tiles of %zu elements",
-               ntiles, tile);
+      snprintf(how, sizeof how,
+               "single pass (look-back windows of %zu tiles) over %zu tiles of %zu elements",
+               (size_t)d->warp_size * REDU__SCAN_LB_PER_LANE(acc_size), ntiles, tile);
     else
       snprintf(how, sizeof how, "reduce-then-scan, one block per team%s",
                c->launch.teams > 1 ? "" : " (one block: the scan pass alone)");
