@@ -300,4 +300,23 @@ static inline void redu__bins_sort_gather(int device, const uint32_t *keys, cons
   }
 }
 
+/* out[k] for k in [0, nbins): the last element of bin k's segment of values (after an
+ * inclusive scan of each segment: the bin's total), or all zero bits for an empty bin (+0.0,
+ * float sums' identity; float sums into very many bins, host/redu_bins_sort.c). */
+static inline void redu__bins_sort_last(int device, const void *values, const size_t *offsets,
+                                        size_t nbins, size_t size, size_t align, void *out)
+{
+  const unsigned char *from = values;
+  unsigned char *to = out;
+  REDU__PRAGMA(omp target teams distribute parallel for device(device) is_device_ptr(from, offsets, to))
+  for (size_t k = 0; k < nbins; ++k) {
+    size_t b = offsets[k], e = offsets[k + 1];
+    if (e > b)
+      redu__bins_sort_copy(to + k * size, from + (e - 1) * size, size, align);
+    else
+      for (size_t q = 0; q < size; ++q)
+        to[k * size + q] = 0;
+  }
+}
+
 #endif

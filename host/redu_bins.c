@@ -321,11 +321,30 @@ redu_status redu__bins_window(redu__bins_call *c)
   return redu__bins_set_window(c, words, base, need, words);
 }
 
+/* REDU_BINS_SORT: 1 or 0 forces the float sums' sorted path on or off, -1 (unset): past
+ * the cap only. */
+static int redu__bins_sort_forced(void)
+{
+  const char *e = getenv("REDU_BINS_SORT");
+  return e && !strcmp(e, "1") ? 1 : e && !strcmp(e, "0") ? 0 : -1;
+}
+
+void redu__bins_fsum_plan(redu__bins_call *c)
+{
+  c->fsum_sort = c->x && redu__bins_sort_forced() == 1;
+}
+
 static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base, int need,
                                          int team_words)
 {
   redu__bins_launch *L = &c->launch;
   redu_status s;
+  /* Past the cap the sorted path keeps every bin exact in memory that grows with n, not
+   * with nbins x the range's words (counts, x NULL, fit any cap: one word a bin). */
+  if (words < need && c->x && redu__bins_sort_forced() != 0) {
+    c->fsum_sort = 1;
+    return REDU_OK;
+  }
   if (words < need && c->exact)
     return redu__fail(REDU_ERR_OUT_OF_MEMORY,
                       "%s: exact bins over this range of values need %d words a bin, %zu bytes "

@@ -25,7 +25,10 @@ typedef struct redu__bins_call {
   int empty;     /* nothing to do (nbins 0, and no key or every key skipped) */
   int exact;     /* REDU_EXACT: a window cut at the low end is an error */
   int ranged;    /* the float sums' range launch ran: its status words to put back */
-  int sorted;    /* REDU__BINS_SORT: keys checked on the host, no verdict to read */
+  int sorted;    /* keys sorted (REDU__BINS_SORT, or float sums past the cap): checked by the
+                    sort, no verdict to read */
+  int fsum_sort; /* float sums: the sorted path instead of fixed-point words (see
+                    redu__bins_fsum_sorted) */
   const void *x; /* device addresses of the call's arrays */
   void *out;
   size_t *index;
@@ -53,9 +56,24 @@ redu_status redu__bins_begin(redu__bins_call *c, const char *fn, size_t elem_siz
 redu_status redu__bins_whole_window(redu__bins_call *c, int lo, int hi, int *set);
 
 /* Float sums, after the range launch: reads the exponent range, chooses the
- * window (launch.base, launch.words) and grows the bins' memory. REDU_OK, or a status (then
- * the caller goes to redu__bins_end with it). */
+ * window (launch.base, launch.words) and grows the bins' memory; where the exact window's
+ * words pass the memory cap for every bin and x is given, sets c->fsum_sort instead (the
+ * sorted path is exact in O(n) memory). REDU_OK, or a status (then the caller goes to
+ * redu__bins_end with it). */
 redu_status redu__bins_window(redu__bins_call *c);
+
+/* Float sums: c->fsum_sort before any launch where REDU_BINS_SORT=1 forces the sorted path
+ * for calls with x (tests, measurements); REDU_BINS_SORT=0 keeps the fixed-point words even
+ * past the cap (their window cut at the low end, REDU_EXACT an error). */
+void redu__bins_fsum_plan(redu__bins_call *c);
+
+/* Float sums the sorted way (host/redu_bins_sort.c): the keys sorted stably with x's
+ * elements (and out's when accumulating) gathered bin by bin, each bin's segment scanned
+ * exactly (redu_segmented_inclusive_scan with REDU_EXACT) and its last prefix, the bin's
+ * exact sum rounded once, written to out; +0.0 for an empty bin. The same bits as the
+ * fixed-point words' exact bins. REDU_OK, or a status (then the caller goes to
+ * redu__bins_end with it). */
+redu_status redu__bins_fsum_sorted(redu__bins_call *c, size_t size, size_t align, redu_type type);
 
 /* Grows the slot's bins buffer to the status and `words` words (launch.acc then points to
  * them). REDU_OK, or REDU_ERR_OUT_OF_MEMORY. */

@@ -93,13 +93,18 @@ REDU_FOR_EACH_TYPE(REDU__BINS_HELPERS)
       return s;                                                                                    \
     /* the whole range's window (floats 6 words a half, doubles 34) beats a pass over x */         \
     int set = 0;                                                                                   \
-    s = redu__bins_whole_window(&c, sizeof(T) == 4 ? -149 : -1074, sizeof(T) == 4 ? 128 : 1024,    \
-                                &set);                                                             \
-    if (s == REDU_OK && !set) {                                                                    \
+    redu__bins_fsum_plan(&c);                                                                      \
+    if (!c.fsum_sort)                                                                              \
+      s = redu__bins_whole_window(&c, sizeof(T) == 4 ? -149 : -1074, sizeof(T) == 4 ? 128 : 1024,  \
+                                  &set);                                                           \
+    if (s == REDU_OK && !c.fsum_sort && !set) {                                                    \
       redu__b_sum_##sfx##_bins_range(&c.launch, (const T *)c.x, (const T *)c.out);                 \
       s = redu__bins_window(&c);                                                                   \
     }                                                                                              \
-    if (s == REDU_OK)                                                                              \
+    if (s == REDU_OK && c.fsum_sort)                                                               \
+      s = redu__bins_fsum_sorted(&c, sizeof(T), _Alignof(T),                                       \
+                                 sizeof(T) == 4 ? REDU_FLOAT : REDU_DOUBLE);                       \
+    else if (s == REDU_OK)                                                                         \
       redu__b_sum_##sfx##_bins_fsum(&c.launch, (const T *)c.x, (T *)c.out);                        \
     return redu__bins_end(&c, s);                                                                  \
   }                                                                                                \

@@ -174,6 +174,27 @@ static redu_status redu__bins_sort(redu__bins_call *c, size_t size, size_t align
   return REDU_OK;
 }
 
+redu_status redu__bins_fsum_sorted(redu__bins_call *c, size_t size, size_t align, redu_type type)
+{
+  redu__bins_launch *L = &c->launch;
+  redu__bins_sorted b;
+  c->sorted = 1;
+  if (redu__verbose())
+    fprintf(stderr, "libredu: %s: float sums sorted, each bin an exact segment (%s)\n", c->fn,
+            c->ranged ? "the exact window's words pass the memory cap" : "REDU_BINS_SORT=1");
+  redu_status s = redu__bins_sort(c, size, align, &b);
+  if (s != REDU_OK)
+    return s;
+  /* the last prefix of a bin's exact scan is its exact sum rounded once, as the fixed-point
+   * words round it (NaN, infinities and signed zeros by the same rules: docs/semantics.md) */
+  void *values = (void *)b.values;
+  s = redu_segmented_inclusive_scan(L->device, REDU_SUM, type, values, values, b.offsets, L->nbins,
+                                    &(redu_options){.flags = REDU_EXACT});
+  if (s == REDU_OK)
+    redu__bins_sort_last(L->device, values, b.offsets, L->nbins, size, align, c->out);
+  return s;
+}
+
 redu_status redu__bins_sorted_begin(redu__bins_sorted *b, const char *fn, size_t elem_size,
                                     size_t elem_align, int device, const uint32_t *keys,
                                     const void *x, size_t n, size_t nbins, void *out,

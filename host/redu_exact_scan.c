@@ -188,25 +188,26 @@ static redu_status redu__xs_host_scan(const redu__xs_call *x, void *y_dev, size_
   return s;
 }
 
-/* After the kernels: the device's verdict (the counter, zero again after), and the host's pass
- * when it marked a prefix. */
-static redu_status redu__xs_settle(const redu__xs_call *x, unsigned *unsure, void *y_dev,
-                                   size_t count, const size_t *bounds, size_t nseg)
+/* After the kernels: the device's verdict into *marked (the counter zero again after):
+ * whether some prefix could not be certified, so that the host's pass must run. */
+static redu_status redu__xs_verdict(const redu__xs_call *x, unsigned *unsure, int *marked)
 {
-  unsigned marked = 0, zero = 0;
+  unsigned m = 0, zero = 0;
   int host = omp_get_initial_device();
-  if (omp_target_memcpy(&marked, unsure, sizeof marked, 0, 0, host, x->dev) != 0)
+  *marked = 0;
+  if (omp_target_memcpy(&m, unsure, sizeof m, 0, 0, host, x->dev) != 0)
     return redu__fail(REDU_ERR_DEVICE, "%s: could not read the exact scan's verdict from device %d",
                       x->fn, x->dev);
-  if (!marked)
+  if (!m)
     return REDU_OK;
+  *marked = 1;
   if (redu__verbose())
     fprintf(stderr,
             "libredu: %s: some prefixes could not be certified on device %d: the host rounds "
             "the scan again from a long accumulator\n",
             x->fn, x->dev);
   omp_target_memcpy(unsure, &zero, sizeof zero, 0, 0, x->dev, host); /* zero between calls */
-  return redu__xs_host_scan(x, y_dev, count, bounds, nseg);
+  return REDU_OK;
 }
 
 /* The call's shared part: type, and the options without REDU_EXACT for the scan's own checks
@@ -260,10 +261,37 @@ redu_status redu__exact_scan(redu_type type, int device, const void *xa, void *y
   else
     redu__xs_f64_launch(&c.launch, x.src, c.y_dev, n, redu__xs_init(&x), exclusive, c.one);
   const size_t bounds[2] = {0, n};
-  s = redu__xs_settle(&x, unsure, c.y_dev, n, bounds, 1);
+  int marked;
+  if ((s = redu__xs_verdict(&x, unsure, &marked)) == REDU_OK && marked)
+    s = redu__xs_host_scan(&x, c.y_dev, n, bounds, 1);
   redu__xs_give(&x);
   redu_status e = redu__scan_end(&c);
   return s != REDU_OK ? s : e;
+}
+
+/* The host's pass over a segmented scan: the segments' bounds on the host, from the section's
+ * start (offsets read back from the device unless they are host memory), then the walk. Only
+ * when a prefix was marked: the bounds are nseg + 1 words, as many as the segments. */
+static redu_status redu__xs_host_segments(const redu__xs_call *x, void *y_dev, size_t count,
+                                          const size_t *offsets, size_t len, size_t base,
+                                          size_t nseg, int batched, int host_offsets)
+{
+  size_t *bounds = malloc((nseg + 1) * sizeof *bounds);
+  if (!bounds)
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no host memory for %zu offsets", x->fn,
+                      nseg + 1);
+  redu_status s = REDU_OK;
+  if (!batched && host_offsets)
+    memcpy(bounds, offsets, (nseg + 1) * sizeof *bounds);
+  else if (!batched && omp_target_memcpy(bounds, offsets, (nseg + 1) * sizeof *bounds, 0, 0,
+                                         omp_get_initial_device(), x->dev) != 0)
+    s = redu__fail(REDU_ERR_DEVICE, "%s: could not read the offsets from device %d", x->fn, x->dev);
+  for (size_t g = 0; s == REDU_OK && g <= nseg; ++g)
+    bounds[g] = batched ? g * len : bounds[g] - base;
+  if (s == REDU_OK)
+    s = redu__xs_host_scan(x, y_dev, count, bounds, nseg);
+  free(bounds);
+  return s;
 }
 
 redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void *y,
@@ -280,24 +308,11 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
                                batched, device, xa, y, offsets, len, nseg, &o)) != REDU_OK ||
       c.scan.empty)
     return s;
-  /* The segments' bounds on the host, from the section's start, for the host's pass. */
-  size_t *bounds = malloc((nseg + 1) * sizeof *bounds);
-  if ((s = redu__xs_take(&x, &c.scan, c.count)) == REDU_OK && !bounds)
-    s = redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no host memory for %zu offsets", fn, nseg + 1);
-  if (s == REDU_OK && !batched && (opts->flags & REDU_INPUT_HOST))
-    memcpy(bounds, offsets, (nseg + 1) * sizeof *bounds);
-  else if (s == REDU_OK && !batched &&
-           omp_target_memcpy(bounds, offsets, (nseg + 1) * sizeof *bounds, 0, 0,
-                             omp_get_initial_device(), x.dev) != 0)
-    s = redu__fail(REDU_ERR_DEVICE, "%s: could not read the offsets from device %d", fn, x.dev);
-  if (s != REDU_OK) {
-    free(bounds);
+  if ((s = redu__xs_take(&x, &c.scan, c.count)) != REDU_OK) {
     redu__xs_give(&x);
     redu__segscan_abandon(&c);
     return s;
   }
-  for (size_t g = 0; g <= nseg; ++g)
-    bounds[g] = batched ? g * len : bounds[g] - c.base;
   unsigned *unsure = c.scan.slot->counter;
   redu__launch *L = &c.scan.launch;
   L->counter = unsure;
@@ -310,8 +325,10 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
   else
     redu__xs_f64_seg_run(L, (const double *)xs, (double *)ys, c.offsets, c.base, len, nseg,
                          c.longest, c.one_by_one, init, exclusive);
-  s = redu__xs_settle(&x, unsure, ys, c.count, bounds, nseg);
-  free(bounds);
+  int marked;
+  if ((s = redu__xs_verdict(&x, unsure, &marked)) == REDU_OK && marked)
+    s = redu__xs_host_segments(&x, ys, c.count, offsets, len, c.base, nseg, batched,
+                               (opts->flags & REDU_INPUT_HOST) != 0);
   redu__xs_give(&x);
   redu_status e = redu__segscan_end(&c);
   return s != REDU_OK ? s : e;

@@ -132,12 +132,13 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                              int device, const void *x, void *y, size_t n, const redu_options *opts)
 {
   return redu__scan_open(c, fn, elem_size, elem_align, acc_size, acc_align, builtin, 1, device, x,
-                         y, n, opts);
+                         y, n, n, opts);
 }
 
 redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size, size_t elem_align,
                             size_t acc_size, size_t acc_align, int builtin, int single, int device,
-                            const void *x, void *y, size_t n, const redu_options *opts)
+                            const void *x, void *y, size_t n, size_t units,
+                            const redu_options *opts)
 {
   *c = (redu__scan_call){.fn = fn};
   if (opts && (opts->flags & REDU_EXACT))
@@ -180,7 +181,7 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
   if (!on_host && ((s = redu__check_device_range(d, x, bytes, "x", fn, NULL)) != REDU_OK ||
                    (s = redu__check_device_range(d, y, bytes, "y", fn, NULL)) != REDU_OK))
     return s;
-  if ((s = redu__plan_make(d, n, &sh, opts, &p)) != REDU_OK)
+  if ((s = redu__plan_make(d, units, &sh, opts, &p)) != REDU_OK)
     return s;
   if (!(c->slot = redu__scratch_acquire(d)))
     return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d", fn,
@@ -225,7 +226,7 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
       (pass == 1 || (pass == 0 && n <= one_pass_max / elem_size && !(gpu && blocks == 1)));
   /* The kernel makes no more blocks than tiles: the teams past them would only launch (and
    * with two or more teams, the fold launch would run for a single block). */
-  if (!one_pass && gpu && blocks < (size_t)c->launch.teams)
+  if (!one_pass && gpu && units == n && blocks < (size_t)c->launch.teams)
     c->launch.teams = (int)blocks;
   if (one_pass) {
     if (redu__scan_status(d, c->slot, &p, ntiles, &c->pass) != 0) {

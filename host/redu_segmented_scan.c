@@ -191,7 +191,7 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
    * memory, host arrays staged and y copied back). */
   s = redu__scan_open(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, builtin, 0, device,
                       (const char *)x + first * elem_size, (char *)y + first * elem_size,
-                      last - first, opts);
+                      last - first, last - first > nseg ? last - first : nseg, opts);
   if (s != REDU_OK || c->scan.empty)
     return s;
   c->base = first;

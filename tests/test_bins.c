@@ -579,9 +579,11 @@ static void check_specials(int dev)
 }
 
 /* A range whose exact window passes the memory cap (REDU_BINS_MAX_BYTES, set here to
- * 1 MiB): REDU_EXACT refuses it (out untouched); without it the same bits on a second run and
- * on a permuted input, each bin within the cut's bound. Floats whose whole range's window
- * passes the cap take the range pass instead, still exact. */
+ * 1 MiB): the keys are sorted instead and every bin is MPFR's correctly rounded sum, with
+ * REDU_EXACT and without, on a permuted input too. With REDU_BINS_SORT=0 the fixed-point words
+ * stay: REDU_EXACT refuses (out untouched); without it the same bits on a second run and on
+ * a permuted input, each bin within the cut's bound. Floats whose whole range's window passes
+ * the cap take the range pass instead, still exact. */
 static void check_cap(int dev)
 {
   enum { N = 4096, B = 1 << 14 }; /* 2^14 bins x 67 words would be 8.8 MB */
@@ -594,6 +596,10 @@ static void check_cap(int dev)
   }
   for (size_t i = 0; i < N; ++i) /* a permutation: reversed */
     pk[i] = keys[N - 1 - i], px[i] = x[N - 1 - i];
+  const char *forced = getenv("REDU_BINS_SORT"); /* the test_bins_sorted variant's */
+  char was[8] = "";
+  if (forced)
+    snprintf(was, sizeof was, "%s", forced);
   setenv("REDU_BINS_MAX_BYTES", "1048576", 1);
   uint32_t *dk = redu_test_to_device(keys, sizeof keys, dev),
            *dpk = redu_test_to_device(pk, sizeof pk, dev);
@@ -601,6 +607,26 @@ static void check_cap(int dev)
          *dpx = redu_test_to_device(px, sizeof px, dev);
   double *h = calloc(B, 8), first[64], again[64];
   double *dout = redu_test_to_device(h, B * 8, dev);
+  entry e = {REDU_SUM, REDU_DOUBLE, "sum_f64", NULL};
+  double want[64];
+  reference_bins(&e, keys, x, N, 64, want, NULL, 0);
+  /* sorted past the cap: exact */
+  unsetenv("REDU_BINS_SORT");
+  for (int v = 0; v < 3; ++v) {
+    CHECK_OK(redu_bins_sum_f64(dev, v == 2 ? dpk : dk, v == 2 ? dpx : dx, N, B, dout,
+                               &(redu_options){.flags = v == 1 ? REDU_EXACT : 0}));
+    omp_target_memcpy(first, dout, sizeof first, 0, 0, omp_get_initial_device(), dev);
+    int k = 0;
+    while (k < 64 && same_bits(first[k], want[k]))
+      ++k;
+    CHECK(k == 64, "sorted past the cap (%s): bin %d %a, MPFR %a",
+          v == 0   ? "plain"
+          : v == 1 ? "REDU_EXACT"
+                   : "permuted",
+          k, k < 64 ? first[k] : 0, k < 64 ? want[k] : 0);
+  }
+  setenv("REDU_BINS_SORT", "0", 1);
+  omp_target_memcpy(dout, h, B * 8, 0, 0, dev, omp_get_initial_device());
   redu_status s = redu_bins_sum_f64(dev, dk, dx, N, B, dout, &(redu_options){.flags = REDU_EXACT});
   CHECK(s == REDU_ERR_OUT_OF_MEMORY, "REDU_EXACT past the cap: %d (%s)", (int)s, redu_last_error());
   omp_target_memcpy(first, dout, sizeof first, 0, 0, omp_get_initial_device(), dev);
@@ -613,14 +639,15 @@ static void check_cap(int dev)
   /* The cut keeps 3 words below the top (2^1014 here: terms below 2^1001, 2^13 of them):
    * terms truncated below 2^822, 64 per bin, so each bin within 2^828 and half an ulp of
    * MPFR's sum. */
-  entry e = {REDU_SUM, REDU_DOUBLE, "sum_f64", NULL};
-  double want[64];
-  reference_bins(&e, keys, x, N, 64, want, NULL, 0);
   int k = 0;
   while (k < 64 && fabs(first[k] - want[k]) <= 0x1p828 + 0.5 * fabs(want[k]) * 0x1p-52)
     ++k;
   CHECK(k == 64, "past the cap: bin %d %a, MPFR %a", k, k < 64 ? first[k] : 0,
         k < 64 ? want[k] : 0);
+  if (forced)
+    setenv("REDU_BINS_SORT", was, 1);
+  else
+    unsetenv("REDU_BINS_SORT");
   /* floats past the cap of their whole range (13 words a bin) take the range pass: exact */
   float xf[N], gf[64], wf[64];
   for (size_t i = 0; i < N; ++i)

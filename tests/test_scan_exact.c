@@ -277,6 +277,15 @@ static void check_segmented(int dev)
         check_seg(dev, f32, excl, x, n, offsets, 0, nseg, where, "segmented");
         check_seg(dev, f32, excl, x, n, NULL, 1000, 30, where, "batched");
       }
+  /* Far more segments than elements, most of them empty (the bins' sorted float sums scan
+   * one segment a bin): the launch planned by the segments, not the elements. */
+  const size_t many = 7 * n + 3;
+  size_t *sparse = malloc((many + 1) * sizeof *sparse);
+  for (size_t g = 0; g <= many; ++g)
+    sparse[g] = g * n / many;
+  for (int f32 = 0; f32 < 2; ++f32)
+    check_seg(dev, f32, 0, x, n, sparse, 0, many, f32 * 3, "more segments than elements");
+  free(sparse);
   free(x);
   /* Two long segments: each an array scan with the whole device. */
   const size_t m = (size_t)1 << 20;
