@@ -58,9 +58,11 @@ static const bins_case cases[] = {
     {BENCH_I32, "count", "u32", 0, 65536, 0, 0}, {BENCH_F32, "sum", "f32", 4, 256, 0, 0},
     {BENCH_F32, "sum", "f32", 4, 65536, 0, 0},   {BENCH_F64, "sum", "f64", 8, 256, 0, 0},
     {BENCH_F64, "sum", "f64", 8, 1024, 0, 0},    {BENCH_F64, "sum", "f64", 8, 65536, 0, 0},
-    {BENCH_F64, "sum", "f64", 8, 256, 1, 0},     {BENCH_F64, "udr", "f64", 8, 1024, 0, 1},
-    {BENCH_F64, "udr", "f64", 8, 65536, 0, 1},
+    {BENCH_F64, "sum", "f64", 8, 1u << 24, 0, 0}, {BENCH_F64, "sum", "f64", 8, 256, 1, 0},
+    {BENCH_F64, "udr", "f64", 8, 1024, 0, 1},    {BENCH_F64, "udr", "f64", 8, 65536, 0, 1},
 };
+/* The most bins of a case: out's size. */
+enum { MAX_BINS = 1 << 24 };
 static const int log2s[] = {20, 24, 27};
 
 typedef struct bins_run {
@@ -229,8 +231,8 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
     top = max_n;
   /* keys then x (up to 8 bytes an element) in one allocation, for the read ceiling */
   char *buf = omp_target_alloc(top * 12, dev);
-  void *out = omp_target_alloc(65536 * 8, dev), *got = malloc(65536 * 8),
-       *host_out = malloc(65536 * 8);
+  void *out = omp_target_alloc((size_t)MAX_BINS * 8, dev), *got = malloc((size_t)MAX_BINS * 8),
+       *host_out = malloc((size_t)MAX_BINS * 8);
   uint32_t *hk = malloc(top * sizeof *hk);
   void *hx = malloc(top * 8);
   if (!buf || !out || !got || !host_out || !hk || !hx) {
@@ -240,7 +242,7 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
   int wrong = 0;
   const char *peer_name = t->on_host ? "-" : "cub/atm";
   printf("\n# bins: out[k] = the count or the sum of x[i] over keys[i] == k (256 / 1,024 / 65,536 "
-         "bins; 'same': every key 0; udr: a declared ordered sum, keys sorted)\n");
+         "/ 2^24 bins; 'same': every key 0; udr: a declared ordered sum, keys sorted)\n");
   printf("# peers: clause = reduction(+ : out[0:256]); %s; atm-sh = atomicAdd privatised in "
          "shared memory\n",
          t->on_host

@@ -21,11 +21,12 @@
  * each bin is folded by atomics whose result does not depend on their order (integer
  * arithmetic modulo 2^64, and, or, xor, min and max of order keys). Float sums are exact:
  * each bin holds its terms as an exact fixed-point integer, rounded once to nearest-even into
- * out; the window of that integer comes from x's range, and only where its words for every
- * bin would pass 1 GiB is it cut at the low end (terms truncated below it, still the same
- * bits everywhere). With REDU_EXACT in opts->flags (sum of f32 and f64 only) such a call
- * fails with REDU_ERR_OUT_OF_MEMORY instead, so a REDU_EXACT result is always the exact sum
- * rounded once. NaN, infinities and signed zeros follow the exact sums (docs/semantics.md).
+ * out; the window of that integer comes from x's range, and where its words for every bin
+ * would pass 1 GiB the keys are sorted instead and each bin's elements are summed exactly
+ * in a segment of their own (the same bits, in memory that grows with n rather than with
+ * nbins times the range; slower: docs/bins.md). REDU_EXACT in opts->flags (sum of f32 and
+ * f64 only) asks for what every float sum gets. NaN, infinities and signed zeros follow the
+ * exact sums (docs/semantics.md).
  * Returns: REDU_OK; REDU_ERR_NULL_ARG (keys or x NULL with n > 0, x only where the op is not
  *          sum; out or index NULL with nbins > 0); REDU_ERR_INVALID_DEVICE; REDU_ERR_OVERFLOW;
  *          REDU_ERR_MISALIGNED (keys, x, out or index); REDU_ERR_NOT_DEVICE_PTR (NVIDIA);
