@@ -54,12 +54,12 @@ typedef struct bins_case {
   int declared;
 } bins_case;
 static const bins_case cases[] = {
-    {BENCH_I32, "count", "u32", 0, 256, 0, 0},   {BENCH_I32, "count", "u32", 0, 1024, 0, 0},
-    {BENCH_I32, "count", "u32", 0, 65536, 0, 0}, {BENCH_F32, "sum", "f32", 4, 256, 0, 0},
-    {BENCH_F32, "sum", "f32", 4, 65536, 0, 0},   {BENCH_F64, "sum", "f64", 8, 256, 0, 0},
-    {BENCH_F64, "sum", "f64", 8, 1024, 0, 0},    {BENCH_F64, "sum", "f64", 8, 65536, 0, 0},
+    {BENCH_I32, "count", "u32", 0, 256, 0, 0},    {BENCH_I32, "count", "u32", 0, 1024, 0, 0},
+    {BENCH_I32, "count", "u32", 0, 65536, 0, 0},  {BENCH_F32, "sum", "f32", 4, 256, 0, 0},
+    {BENCH_F32, "sum", "f32", 4, 65536, 0, 0},    {BENCH_F64, "sum", "f64", 8, 256, 0, 0},
+    {BENCH_F64, "sum", "f64", 8, 1024, 0, 0},     {BENCH_F64, "sum", "f64", 8, 65536, 0, 0},
     {BENCH_F64, "sum", "f64", 8, 1u << 24, 0, 0}, {BENCH_F64, "sum", "f64", 8, 256, 1, 0},
-    {BENCH_F64, "udr", "f64", 8, 1024, 0, 1},    {BENCH_F64, "udr", "f64", 8, 65536, 0, 1},
+    {BENCH_F64, "udr", "f64", 8, 1024, 0, 1},     {BENCH_F64, "udr", "f64", 8, 65536, 0, 1},
 };
 /* The most bins of a case: out's size. */
 enum { MAX_BINS = 1 << 24 };
