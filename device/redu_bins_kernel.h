@@ -101,7 +101,10 @@ static inline void redu__bins_report_bad(uint64_t *status, uint64_t bad)
 
 /* Folds w into *p by op (the word ops; names as the op table's; add and or with their
  * fixed-point helpers in device/redu_bins_fixed.h). Updates that cannot change the word
- * are skipped: fewer atomics where many elements meet one bin. The _plain twins fold
+ * are skipped: fewer atomics where many elements meet one bin. The _global twins fold into
+ * words of device memory (the global bins): add by an atomic whose old value nobody reads
+ * (redu__dev_red_add_u64; H100, 2^27 counts into 65,536 global bins 2.45 -> 1.83 ms), the
+ * others as the plain folds, which may meet team memory (private bins). The _plain twins fold
  * without atomics, for private bins of a one-thread team. */
 static inline void redu__bins_fold_add(uint64_t *p, uint64_t w)
 {
@@ -142,6 +145,17 @@ static inline void redu__bins_fold_xor(uint64_t *p, uint64_t w)
     __atomic_fetch_xor(p, w, __ATOMIC_RELAXED);
 }
 static inline void redu__bins_fold_xor_plain(uint64_t *p, uint64_t w) { *p ^= w; }
+static inline void redu__bins_fold_add_global(uint64_t *p, uint64_t w)
+{
+  if (w)
+    redu__dev_red_add_u64(p, w);
+}
+#define redu__bins_fold_mul_global redu__bins_fold_mul
+#define redu__bins_fold_min_global redu__bins_fold_min
+#define redu__bins_fold_max_global redu__bins_fold_max
+#define redu__bins_fold_and_global redu__bins_fold_and
+#define redu__bins_fold_or_global redu__bins_fold_or
+#define redu__bins_fold_xor_global redu__bins_fold_xor
 
 /* Signed order keys as unsigned words (the sign bit flipped), and back. */
 static inline uint64_t redu__bins_word_of_key(int64_t k) { return (uint64_t)k ^ (1ull << 63); }
@@ -385,10 +399,14 @@ static inline uint64_t *redu__bins_private(size_t team_mem, void *spill, size_t 
                     redu__dev_team_add_u32(priv32 + k, (uint32_t)v))                               \
     redu__bins_report_bad(status, bad);                                                            \
     _Pragma("omp barrier")                                                                         \
-    REDU__BINS_TEAM_BINS(k) redu__bins_fold_add(acc + k, priv32[k]);                               \
+    REDU__BINS_TEAM_BINS(k) redu__bins_fold_add_global(acc + k, priv32[k]);                        \
   }
-/* FOLD (a redu__bins_fold_* name) of w into *p, without atomics when solo. */
-#define REDU__BINS_FOLD(FOLD, solo, p, w) ((solo) ? FOLD##_plain(p, w) : FOLD(p, w))
+/* FOLD (a redu__bins_fold_* name) of w into *p, without atomics when solo, into device
+ * memory's words by its _global twin where the team has no private bins (inside
+ * REDU__BINS_ELEMENTS: H100, counts of 2^27 keys into 65,536 global bins, docs/performance.md,
+ * tuning log). */
+#define REDU__BINS_FOLD(FOLD, solo, p, w)                                                          \
+  ((solo) ? FOLD##_plain(p, w) : priv ? FOLD(p, w) : FOLD##_global(p, w))
 
 /* The last launch's opening (inside its parallel region): the call's verdict (status[0],
  * final once the elements' launch ended) into *verdict, page-locked host memory on GPUs that
@@ -420,9 +438,9 @@ static inline uint64_t *redu__bins_private(size_t team_mem, void *spill, size_t 
   REDU__BINS_ELEMENTS_LAUNCH_##NARROW(FOLD, IDENT, ELEMENT)
 #define REDU__BINS_ELEMENTS_LAUNCH_0(FOLD, IDENT, ELEMENT)                                         \
   REDU__BINS_TARGET(L, keys, x, acc, status, spill)                                                \
-  REDU__BINS_ELEMENTS(1, (IDENT), nbins, (void)0, uint64_t, ELEMENT,                               \
-                      REDU__BINS_FOLD(FOLD, solo, dst + k, v),                                     \
-                      REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD(acc + k, priv[k]))
+  REDU__BINS_ELEMENTS(                                                                             \
+      1, (IDENT), nbins, (void)0, uint64_t, ELEMENT, REDU__BINS_FOLD(FOLD, solo, dst + k, v),      \
+      REDU__BINS_TEAM_BINS(k) if (priv[k] != (IDENT)) FOLD##_global(acc + k, priv[k]))
 #define REDU__BINS_ELEMENTS_LAUNCH_1(FOLD, IDENT, ELEMENT)                                         \
   if (narrow) {                                                                                    \
     REDU__BINS_NARROW_LAUNCH(ELEMENT)                                                              \

@@ -67,6 +67,14 @@
  *                                  redu__dev_team_mem()'s memory (NVIDIA: the shared-memory
  *                                  atomic, one instruction; clang emits a generic atomic
  *                                  for a pointer of unknown space)
+ *   redu__dev_red_add_u64(p, w)    relaxed atomic *p += w on a 64-bit word of device
+ *                                  (global) memory whose old value nobody reads; NVIDIA: a
+ *                                  global reduction (red.global.add), which the warp does not
+ *                                  wait for, where clang 19 emits atom for a discarded
+ *                                  __atomic_fetch_add and ptxas keeps it (a generic red
+ *                                  became the same atom, for an address that may be shared;
+ *                                  red.global's min, max, and, or and xor on 64 bits became
+ *                                  global atoms: no change measured, so no such calls)
  *
  * The base definitions below serve host-offload and host fallback, where a "warp" is
  * one thread; each GPU target overrides them in its own file through OpenMP
@@ -193,6 +201,11 @@ static inline int redu__dev_word_tree(void) { return 0; }
 static inline void *redu__dev_team_mem(void) { return (void *)0; }
 
 static inline void redu__dev_team_add_u32(uint32_t *p, uint32_t w)
+{
+  __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
+}
+
+static inline void redu__dev_red_add_u64(uint64_t *p, uint64_t w)
 {
   __atomic_fetch_add(p, w, __ATOMIC_RELAXED);
 }

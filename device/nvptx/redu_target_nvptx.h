@@ -55,6 +55,14 @@ static inline void redu__dev_team_add_u32(uint32_t *p, uint32_t w)
   __atomic_fetch_add((__attribute__((address_space(3))) uint32_t *)p, w, __ATOMIC_RELAXED);
 }
 
+/* red.global.add, relaxed at GPU scope, on the global address of p. */
+static inline void redu__dev_red_add_u64(uint64_t *p, uint64_t w)
+{
+  __asm__ volatile(
+      "{ .reg .u64 g; cvta.to.global.u64 g, %0; red.global.add.u64 [g], %1; }" ::"l"(p), "l"(w)
+      : "memory");
+}
+
 static inline void redu__dev_fence_device(void) { __nvvm_membar_gl(); }
 
 static inline void redu__dev_pause(void) { __nvvm_nanosleep(REDU__NVPTX_PAUSE_NS); }
