@@ -346,11 +346,14 @@ static int bench_scan_exact(int dev, void *x, void *y, void *hx, void *got, size
 
 /* Segmented sums: nseg segments of len, through the batched call and the offsets call, beside
  * CUB's DeviceScan::InclusiveSumByKey over keys i / len (what a CUB user writes for them);
- * each segment's scan checked as an array's. The number of wrong results. */
+ * then a hub, one segment of 2^26 among 65,536 of 1,024 (its middle one), through the offsets
+ * call alone; each segment's scan checked as an array's. The number of wrong results. */
 static int bench_scan_segmented(int dev, void *x, void *y, void *hx, void *got, size_t max_n,
                                 const bench_timing *t)
 {
-  static const size_t layouts[][2] = {{10000, 1000}, {131072, 1024}, {2, (size_t)1 << 26}};
+  /* nseg, len, and the hub's elements (0: none) */
+  static const size_t layouts[][3] = {
+      {10000, 1000, 0}, {131072, 1024, 0}, {2, (size_t)1 << 26, 0}, {65536, 1024, (size_t)1 << 26}};
   int wrong = 0;
   printf("\n# segmented inclusive sums, nseg x len (CUB: DeviceScan::InclusiveSumByKey, keys "
          "i / len)\n");
@@ -362,19 +365,21 @@ static int bench_scan_segmented(int dev, void *x, void *y, void *hx, void *got, 
     if (c->op != REDU_SUM || (c->type != REDU_INT32 && c->type != REDU_DOUBLE))
       continue;
     for (size_t li = 0; li < sizeof layouts / sizeof *layouts; ++li) {
-      size_t nseg = layouts[li][0], len = layouts[li][1], n = nseg * len;
+      size_t hub = layouts[li][2], nseg = layouts[li][0] + (hub != 0), len = layouts[li][1];
+      size_t n = layouts[li][0] * len + hub;
       if (n > max_n)
         continue;
       scan_run r = prepare(dev, c, x, y, hx, n, 0);
       r.len = len, r.nseg = nseg;
       size_t *ho = malloc((nseg + 1) * sizeof *ho);
-      for (size_t g = 0; g <= nseg; ++g)
-        ho[g] = g * len;
+      ho[0] = 0;
+      for (size_t g = 0; g < nseg; ++g)
+        ho[g + 1] = ho[g] + (hub && g == nseg / 2 ? hub : len);
       size_t *off = omp_target_alloc((nseg + 1) * sizeof *off, dev);
       omp_target_memcpy(off, ho, (nseg + 1) * sizeof *off, 0, 0, dev, omp_get_initial_device());
-      double ms[2];
+      double ms[2] = {NAN, NAN};
       int ok = 1;
-      for (int k = 0; k < 2; ++k) {
+      for (int k = hub != 0; k < 2; ++k) {
         r.offsets = k ? off : NULL;
         ms[k] = bench_median(run_segmented, &r) * 1e3;
         if (r.status != REDU_OK) {
@@ -384,18 +389,18 @@ static int bench_scan_segmented(int dev, void *x, void *y, void *hx, void *got, 
         }
         omp_target_memcpy(got, y, n * c->size, 0, 0, omp_get_initial_device(), dev);
         for (size_t g = 0; g < nseg && ok; ++g)
-          ok = check(c, 0, (const char *)hx + g * len * c->size,
-                     (const char *)got + g * len * c->size, len);
+          ok = check(c, 0, (const char *)hx + ho[g] * c->size, (const char *)got + ho[g] * c->size,
+                     ho[g + 1] - ho[g]);
       }
       omp_target_free(off, dev);
       free(ho);
       wrong += !ok;
       double copy_ms = bench_median(run_copy, &r) * 1e3;
-      double other = t->on_host ? NAN : cub_ms(c->type_name, n, 0, len);
+      double other = t->on_host || hub ? NAN : cub_ms(c->type_name, n, 0, len);
       double bytes = 2.0 * (double)n * (double)c->size;
       char name[16], shape[32];
       snprintf(name, sizeof name, "%s_%s", c->op_name, c->type_name);
-      snprintf(shape, sizeof shape, "%zu x %zu", nseg, len);
+      snprintf(shape, sizeof shape, hub ? "%zu x %zu + hub" : "%zu x %zu", nseg - (hub != 0), len);
       printf("%-8s %17s | %9s %8s %6s | %9s %6s | %9s %7s | %s\n", name, shape,
              bench_cell("%.4f", ms[0]), bench_cell("%.1f", bench_div(bytes * 1e-6, ms[0])),
              bench_cell("%.1f%%", 100.0 * bench_div(copy_ms, ms[0])), bench_cell("%.4f", ms[1]),
@@ -406,7 +411,7 @@ static int bench_scan_segmented(int dev, void *x, void *y, void *hx, void *got, 
       const double times[] = {ms[0], ms[1], other, copy_ms};
       const int oks[] = {ok, ok, -1, -1};
       char op[32];
-      snprintf(op, sizeof op, "segscan_sum_len%zu", len);
+      snprintf(op, sizeof op, hub ? "segscan_sum_len%zu_hub" : "segscan_sum_len%zu", len);
       csv_rows(t, op, c->type_name, n, bytes, copy_ms, other, impls, times, oks, 4);
     }
   }

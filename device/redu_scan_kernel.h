@@ -141,6 +141,17 @@
    : REDU__SCAN_WORDS(size) <= 4 ? 4                                                               \
    : REDU__SCAN_WORDS(size) <= 8 ? 2                                                               \
                                  : 1)
+/* A segmented scan's plan (host/redu_segmented_scan.c), for PFX_seg_run below. */
+typedef struct redu__segscan_plan {
+  const size_t *offsets; /* device: nseg + 1 of them; NULL: batched, segments of len */
+  size_t base;           /* offsets[0] (0 batched): segment g starts at offsets[g] - base */
+  size_t len, nseg;
+  size_t skip;    /* the one launch leaves segments of this many elements or more to runs */
+  size_t longest; /* elements of the longest segment the one launch scans */
+  size_t *runs;   /* host: nruns [start, end) pairs from the section's start, in order */
+  size_t nruns;
+} redu__segscan_plan;
+
 typedef struct redu__scan_pass {
   void *status;
   size_t tile;   /* elements per tile */
@@ -892,17 +903,18 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
 
 /* Segmented and batched scans (the built-in calls; after REDU__DEFINE_SCAN with the same
  * PFX and columns): REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH) defines
- *   void PFX_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,
- *                       size_t base, size_t len, size_t nseg, size_t longest, A init,
- *                       int exclusive)
- * which scans each segment g in [0, nseg) from init into the same positions of y: elements
+ *   void PFX_seg_run(const redu__launch *L, const T *x, T *y, const redu__segscan_plan *p,
+ *                    A init, int exclusive)
+ * which scans each segment g in [0, p->nseg) from init into the same positions of y: elements
  * [offsets[g] - base, offsets[g + 1] - base) of x, or with offsets NULL [g len, (g + 1) len).
- * Short segments (PFX_seg_short) take a warp each (segments w, w + nwarps, ... for the grid's
- * warp w; on CPUs a thread each), no barrier; longer ones a team each (segments team,
- * team + nteams, ...), tile after tile with the array scan's tile routine and its carry; that
- * second pass is skipped when the longest segment (`longest` elements) is short. A
- * segment's association depends only on its length and the plan, as an array scan's does.
- * FINISH may name `redu__unsure` (L->counter), as for array scans. */
+ * One launch takes the segments shorter than p->skip: short ones (PFX_seg_short) a warp each
+ * (segments w, w + nwarps, ... for the grid's warp w; on CPUs a thread each), no barrier;
+ * longer ones a team each (segments team, team + nteams, ...), tile after tile with the array
+ * scan's tile routine and its carry; that second pass is skipped when the longest of them
+ * (p->longest elements) is short. Then each of p->runs, the segments of p->skip elements or
+ * more, is an array scan with the whole device, one after another. A segment's association
+ * depends only on its length and the plan, as an array scan's does. FINISH may name
+ * `redu__unsure` (L->counter), as for array scans. */
 #define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
   _Pragma("omp begin declare target")                                                              \
   /* A warp's scan of [b0, b1) after carry, warp-size x REDU__SCAN_VEC elements a step: lane l     \
@@ -950,7 +962,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   }                                                                                                \
                                                                                                    \
   static inline __attribute__((flatten)) void PFX##_seg_team(                                      \
-      const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg,               \
+      const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg, size_t skip,  \
       size_t longest, A init, int exclusive, size_t slots, size_t team_mem, void *spill,           \
       unsigned *unsure)                                                                            \
   {                                                                                                \
@@ -973,8 +985,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     for (size_t g = team; g < nseg; g += nteams) {                                                 \
       size_t b0 = offsets ? offsets[g] - base : g * len;                                           \
       size_t b1 = offsets ? offsets[g + 1] - base : b0 + len;                                      \
-      if (PFX##_seg_short(b1 - b0))                                                                \
-        continue; /* a warp's, above */                                                            \
+      if (PFX##_seg_short(b1 - b0) || b1 - b0 >= skip)                                             \
+        continue; /* a warp's, above, or a run */                                                  \
       size_t step = tile ? tile : b1 - b0;                                                         \
       A carry = init;                                                                              \
       _Pragma("clang loop unroll(disable)")                                                        \
@@ -988,36 +1000,35 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   }                                                                                                \
   _Pragma("omp end declare target")                                                                \
                                                                                                    \
-  static void PFX##_seg_launch(const redu__launch *L, const T *x, T *y, const size_t *offsets,     \
-                               size_t base, size_t len, size_t nseg, size_t longest, A init,       \
-                               int exclusive)                                                      \
+  static void PFX##_seg_launch(const redu__launch *L, const T *x, T *y,                            \
+                               const redu__segscan_plan *p, A init, int exclusive)                 \
   {                                                                                                \
     void *spill = L->team_spill;                                                                   \
     unsigned *unsure = L->counter;                                                                 \
     int threads = L->threads;                                                                      \
+    const size_t *offsets = p->offsets;                                                            \
+    size_t base = p->base, len = p->len, nseg = p->nseg, skip = p->skip, longest = p->longest;     \
     int teams = nseg < (size_t)L->teams ? (int)nseg : L->teams;                                    \
     size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
     REDU__PRAGMA(omp target teams device(L->device) num_teams(teams) thread_limit(threads)         \
                      is_device_ptr(x, y, offsets, spill, unsure) ompx_dyn_cgroup_mem(team_mem)     \
                          ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))   \
     REDU__PRAGMA(omp parallel num_threads(threads))                                                \
-    PFX##_seg_team(x, y, offsets, base, len, nseg, longest, init, exclusive, slots, team_mem,      \
-                   spill, unsure);                                                                 \
+    PFX##_seg_team(x, y, offsets, base, len, nseg, skip, longest, init, exclusive, slots,          \
+                   team_mem, spill, unsure);                                                       \
   }                                                                                                \
                                                                                                    \
   /* The segments' scans as the host half planned them (redu__segscan_begin, host/redu_call.h):    \
-   * one launch of a team per segment, or with one_by_one (few long segments) each segment an      \
-   * array scan of its own, one after another. x and y: the section's device addresses. */         \
-  static inline void PFX##_seg_run(const redu__launch *L, const T *x, T *y, const size_t *offsets, \
-                                   size_t base, size_t len, size_t nseg, size_t longest,           \
-                                   const size_t *one_by_one, A init, int exclusive)                \
+   * the launch for those below p->skip (none when skip is 0: every segment is a run), then the    \
+   * runs, each an array scan of its own. x and y: the section's device addresses. */              \
+  static inline void PFX##_seg_run(const redu__launch *L, const T *x, T *y,                        \
+                                   const redu__segscan_plan *p, A init, int exclusive)             \
   {                                                                                                \
-    if (!one_by_one)                                                                               \
-      PFX##_seg_launch(L, x, y, offsets, base, len, nseg, longest, init, exclusive);               \
-    for (size_t g = 0; one_by_one && g < nseg; ++g)                                                \
-      if (one_by_one[g + 1] > one_by_one[g])                                                       \
-        PFX##_launch(L, x + one_by_one[g], y + one_by_one[g], one_by_one[g + 1] - one_by_one[g],   \
-                     init, exclusive, NULL);                                                       \
+    if (p->skip)                                                                                   \
+      PFX##_seg_launch(L, x, y, p, init, exclusive);                                               \
+    for (size_t r = 0; r < p->nruns; ++r)                                                          \
+      PFX##_launch(L, x + p->runs[2 * r], y + p->runs[2 * r], p->runs[2 * r + 1] - p->runs[2 * r], \
+                   init, exclusive, NULL);                                                         \
   }
 
 #endif

@@ -292,8 +292,7 @@
     if (opts && opts->init)                                                                        \
       memcpy(&init, opts->init, sizeof init);                                                      \
     redu__scan_kernel_##name##_seg_run(&c.scan.launch, (const T *)c.scan.x_dev, (T *)c.scan.y_dev, \
-                                       c.offsets, c.base, len, nseg, c.longest, c.one_by_one,      \
-                                       init, exclusive);                                           \
+                                       &c.plan, init, exclusive);                                  \
     return redu__segscan_end(&c);                                                                  \
   }                                                                                                \
   REDU__SEGSCAN_UDR_KIND(name, T, inclusive, 0)                                                    \

@@ -262,21 +262,17 @@ void redu__scan_abandon(redu__scan_call *c);
  * (batched) [g len, (g + 1) len). */
 typedef struct redu__segscan_call {
   redu__scan_call scan;
-  const size_t *offsets; /* device: the caller's offsets or a copy of host ones; NULL batched */
-  size_t base;           /* offsets[0] (0 batched) */
-  size_t count;          /* elements of the section the segments cover */
-  size_t len, nseg;
-  size_t longest;     /* the longest segment's elements */
-  size_t *owned;      /* the device copy of host offsets, freed by redu__segscan_end */
-  size_t *one_by_one; /* host: the offsets (from base) of segments scanned one after another */
+  redu__segscan_plan plan; /* offsets: the caller's or a device copy of host ones; runs owned */
+  size_t count;            /* elements of the section the segments cover */
+  size_t *owned;           /* the device copy of host offsets, freed by redu__segscan_end */
 } redu__segscan_call;
 
 /* Validates and plans a segmented (batched = 0: offsets, nseg + 1 of them) or batched
  * (batched = 1: nseg segments of len) scan of elements of elem_size bytes into accumulators
  * of acc_size; builtin: a built-in op's (1) or a declared reduction's (0), as
- * redu__scan_begin; nothing to launch when c->scan.empty. With c->one_by_one, the caller scans
- * segment g as an array of one_by_one[g + 1] - one_by_one[g] elements from one_by_one[g]
- * (few long segments: each with the whole device); else it launches one team per segment. */
+ * redu__scan_begin; nothing to launch when c->scan.empty. The caller launches through
+ * PFX_seg_run with c->plan: segments shorter than plan.skip a warp or a team each, the
+ * plan's runs (few long segments) each as an array scan with the whole device. */
 REDU_API redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t elem_size,
                                          size_t elem_align, size_t acc_size, size_t acc_align,
                                          int builtin, int batched, int device, const void *x,

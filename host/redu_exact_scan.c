@@ -320,14 +320,12 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
   const char *xs = x.src;
   char *ys = c.scan.y_dev;
   if (x.is32)
-    redu__xs_f32_seg_run(L, (const float *)xs, (float *)ys, c.offsets, c.base, len, nseg, c.longest,
-                         c.one_by_one, init, exclusive);
+    redu__xs_f32_seg_run(L, (const float *)xs, (float *)ys, &c.plan, init, exclusive);
   else
-    redu__xs_f64_seg_run(L, (const double *)xs, (double *)ys, c.offsets, c.base, len, nseg,
-                         c.longest, c.one_by_one, init, exclusive);
+    redu__xs_f64_seg_run(L, (const double *)xs, (double *)ys, &c.plan, init, exclusive);
   int marked;
   if ((s = redu__xs_verdict(&x, unsure, &marked)) == REDU_OK && marked)
-    s = redu__xs_host_segments(&x, ys, c.count, offsets, len, c.base, nseg, batched,
+    s = redu__xs_host_segments(&x, ys, c.count, offsets, len, c.plan.base, nseg, batched,
                                (opts->flags & REDU_INPUT_HOST) != 0);
   redu__xs_give(&x);
   redu_status e = redu__segscan_end(&c);

@@ -73,8 +73,8 @@ typedef redu_status (*redu__segscan_fn)(int, const void *, void *, const size_t 
     if (s != REDU_OK || c.scan.empty)                                                              \
       return s;                                                                                    \
     redu__s_##op##_##sfx##_seg_run(&c.scan.launch, (const T *)c.scan.x_dev, (T *)c.scan.y_dev,     \
-                                   c.offsets, c.base, len, nseg, c.longest, c.one_by_one,          \
-                                   redu__scan_init_##op##_##sfx(opts, exclusive), exclusive);      \
+                                   &c.plan, redu__scan_init_##op##_##sfx(opts, exclusive),         \
+                                   exclusive);                                                     \
     return redu__segscan_end(&c);                                                                  \
   }                                                                                                \
   REDU__SCAN_TYPED(inclusive, 0, op, sfx, T)                                                       \

@@ -51,9 +51,12 @@ static redu__scan_verdict redu__scan_offsets_verdict(int device, const size_t *o
   return v;
 }
 
-/* Few long segments run one after another, each an array scan with the whole device: at most
- * one segment per this many of the plan's teams, and at least REDU__SEGSCAN_LONG elements
- * per segment on average. One team per segment would leave the device nearly idle there. */
+/* Long segments run one after another, each an array scan with the whole device: a segment
+ * is long when it holds at least REDU__SEGSCAN_LONG elements and a share of the section's
+ * elements of one per REDU__SEGSCAN_TEAMS_PER_SEGMENT of the plan's teams, so that at most
+ * that many segments are. One team per segment leaves the device nearly idle on such a
+ * segment: a bins call's sorted path with every key in one bin, 2^27 doubles in one of 256
+ * segments, took 705 ms on the H100, one team scanning that segment (docs/scans.md). */
 #define REDU__SEGSCAN_TEAMS_PER_SEGMENT 8
 #define REDU__SEGSCAN_LONG ((size_t)1 << 18)
 
@@ -106,30 +109,75 @@ static redu_status redu__segscan_device_offsets(const redu__device *d, const cha
   return REDU_OK;
 }
 
-/* The offsets of few long segments, from the section's start, on the host; NULL when the
- * segments take one team each (or memory runs out: that way is correct too). */
-static size_t *redu__segscan_one_by_one(const redu__segscan_call *c, const size_t *offsets,
-                                        int on_host, size_t first, size_t last)
+/* Device offsets' segments of at least lim elements, as [start, end) pairs from base into runs
+ * (at most cap of them: offsets that do not decrease hold at most count / lim such segments),
+ * and the longest of the others into *rest; returns how many. One launch, as the verdict. */
+static size_t redu__segscan_device_runs(int device, const size_t *offsets, size_t nseg, size_t base,
+                                        size_t lim, size_t cap, size_t *runs, size_t *rest)
 {
-  size_t nseg = c->nseg;
-  if (nseg * REDU__SEGSCAN_TEAMS_PER_SEGMENT > (size_t)c->scan.launch.teams ||
-      (last - first) / nseg < REDU__SEGSCAN_LONG)
-    return NULL;
-  size_t *o = malloc((nseg + 1) * sizeof *o);
-  if (!o)
-    return NULL;
-  if (!offsets)
-    for (size_t g = 0; g <= nseg; ++g)
-      o[g] = g * c->len;
-  else if (on_host || c->scan.launch.device == redu__initial_device())
-    memcpy(o, offsets, (nseg + 1) * sizeof *o);
+  size_t found = 0, other = 0, want = (nseg + 1023) / 1024;
+  int teams = want < 4096 ? (int)want : 4096;
+#pragma omp target teams device(device) num_teams(teams) thread_limit(256) is_device_ptr(offsets)  \
+    map(tofrom : found, other) map(from : runs[0 : 2 * cap])
+#pragma omp parallel num_threads(256)
+  {
+    size_t nth = (size_t)omp_get_num_threads(), stride = (size_t)omp_get_num_teams() * nth;
+    size_t mine = 0;
+    for (size_t k = (size_t)omp_get_team_num() * nth + (size_t)omp_get_thread_num(); k < nseg;
+         k += stride) {
+      size_t a = offsets[k], b = offsets[k + 1], slot;
+      if (b - a < lim) {
+        mine = b - a > mine ? b - a : mine;
+        continue;
+      }
+#pragma omp atomic capture
+      slot = found++;
+      if (slot < cap)
+        runs[2 * slot] = a - base, runs[2 * slot + 1] = b - base;
+    }
+#pragma omp atomic compare
+    other = mine > other ? mine : other;
+  }
+  *rest = other;
+  return found < cap ? found : cap;
+}
+
+static int redu__segscan_by_start(const void *a, const void *b)
+{
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The plan's runs (the long segments, in order) and what the one launch keeps: skip and the
+ * longest segment below it (longest: the longest segment of all). Without host memory for
+ * the runs, every segment stays in the one launch, which is correct too. */
+static void redu__segscan_plan_runs(redu__segscan_call *c, int on_host, size_t longest)
+{
+  redu__segscan_plan *p = &c->plan;
+  size_t share = (size_t)c->scan.launch.teams / REDU__SEGSCAN_TEAMS_PER_SEGMENT;
+  size_t lim = share > 1 ? c->count / share : c->count;
+  lim = lim > REDU__SEGSCAN_LONG ? lim : REDU__SEGSCAN_LONG;
+  p->skip = SIZE_MAX, p->longest = longest, p->runs = NULL, p->nruns = 0;
+  size_t cap = share > 1 ? share : 1;
+  if (longest < lim || !(p->runs = malloc(2 * cap * sizeof *p->runs)))
+    return;
+  size_t rest = 0;
+  if (!p->offsets) /* batched: every segment is long */
+    for (size_t g = 0; g < p->nseg && g < cap; ++g)
+      p->runs[2 * g] = g * p->len, p->runs[2 * g + 1] = (g + 1) * p->len, p->nruns = g + 1;
+  else if (on_host)
+    for (size_t g = 0; g < p->nseg; ++g) {
+      size_t a = p->offsets[g] - p->base, b = p->offsets[g + 1] - p->base;
+      if (b - a >= lim && p->nruns < cap)
+        p->runs[2 * p->nruns] = a, p->runs[2 * p->nruns + 1] = b, p->nruns++;
+      else if (b - a > rest)
+        rest = b - a;
+    }
   else
-    omp_target_memcpy(o, offsets, (nseg + 1) * sizeof *o, 0, 0, redu__initial_device(),
-                      c->scan.launch.device);
-  if (offsets)
-    for (size_t g = 0; g <= nseg; ++g)
-      o[g] -= first;
-  return o;
+    p->nruns = redu__segscan_device_runs(c->scan.launch.device, p->offsets, p->nseg, p->base, lim,
+                                         cap, p->runs, &rest);
+  qsort(p->runs, p->nruns, 2 * sizeof *p->runs, redu__segscan_by_start);
+  p->skip = rest ? lim : 0, p->longest = rest;
 }
 
 void redu__segscan_abandon(redu__segscan_call *c)
@@ -144,7 +192,7 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                                 const size_t *offsets, size_t len, size_t nseg,
                                 const redu_options *opts)
 {
-  *c = (redu__segscan_call){.len = len, .nseg = nseg};
+  *c = (redu__segscan_call){.plan = {.len = len, .nseg = nseg}};
   /* No segments: the options judged as any scan's, nothing else read. */
   if (nseg == 0)
     return redu__scan_begin(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, builtin,
@@ -194,12 +242,11 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                       last - first, last - first > nseg ? last - first : nseg, opts);
   if (s != REDU_OK || c->scan.empty)
     return s;
-  c->base = first;
   c->count = last - first;
-  c->longest = longest;
-  c->offsets = batched ? NULL : offsets;
-  c->one_by_one = redu__segscan_one_by_one(c, offsets, on_host, first, last);
-  if (!batched && on_host && !c->one_by_one) {
+  c->plan = (redu__segscan_plan){
+      .offsets = batched ? NULL : offsets, .base = first, .len = len, .nseg = nseg};
+  redu__segscan_plan_runs(c, on_host, longest);
+  if (!batched && on_host && c->plan.skip) {
     size_t bytes = (nseg + 1) * sizeof(size_t);
     if (!(c->owned = omp_target_alloc(bytes, d->number))) {
       redu__segscan_abandon(c);
@@ -208,15 +255,15 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                         d->number);
     }
     omp_target_memcpy(c->owned, offsets, bytes, 0, 0, d->number, redu__initial_device());
-    c->offsets = c->owned;
+    c->plan.offsets = c->owned;
   }
   if (redu__verbose())
     fprintf(stderr,
-            "libredu: %s: device %d (%s): %zu segments over %zu elements -> %s: %d teams x %d "
-            "threads\n",
-            fn, d->number, d->name, nseg, last - first,
-            c->one_by_one ? "one after another, each an array scan"
-                          : "one team per segment (reduce-then-scan's tiles)",
+            "libredu: %s: device %d (%s): %zu segments over %zu elements -> %zu long one after "
+            "another, each an array scan; %s: %d teams x %d threads\n",
+            fn, d->number, d->name, nseg, last - first, c->plan.nruns,
+            c->plan.skip ? "the others one warp or team each (reduce-then-scan's tiles)"
+                         : "no others",
             c->scan.launch.teams, c->scan.launch.threads);
   return REDU_OK;
 }
@@ -225,7 +272,7 @@ redu_status redu__segscan_end(redu__segscan_call *c)
 {
   if (c->owned)
     omp_target_free(c->owned, c->scan.launch.device);
-  free(c->one_by_one);
-  c->owned = NULL, c->one_by_one = NULL;
+  free(c->plan.runs);
+  c->owned = NULL, c->plan.runs = NULL;
   return c->scan.empty ? REDU_OK : redu__scan_end(&c->scan);
 }

@@ -606,7 +606,8 @@ static void check_errors(int dev)
  * layouts with empty segments, segments not starting at 0 and elements outside every
  * segment (which must stay untouched), against the array reference per segment; in place,
  * with an initial value, host arrays and the generic forms on some; few long segments
- * (which GPUs scan one after another with the whole device) on a few entries. */
+ * (which GPUs scan one after another with the whole device), alone or among short ones, on a
+ * few entries. */
 typedef struct seg_layout {
   const char *name;
   size_t n, nseg, len; /* len: batched (offsets NULL) */
@@ -687,6 +688,12 @@ static void check_segmented(int dev)
   /* Segments past a warp's share on GPUs (8,192 elements for 1-byte types), a team's each. */
   size_t o4[] = {0, 9000, 9001, 30000};
   size_t o3[] = {0, 300000, 600003};
+  /* A long segment among short ones: on GPUs (and with 16 teams everywhere) an array scan of
+   * its own, the others in the one launch. */
+  size_t o5[602];
+  o5[0] = 2;
+  for (size_t g = 0; g < 601; ++g)
+    o5[g + 1] = o5[g] + (g == 300 ? 400000 : (g * 7) % 13);
   seg_layout layouts[] = {
       {"mixed", 5010, 8, 0, o1},
       {"2000 short", o2[2000], 2000, 0, o2},
@@ -694,6 +701,7 @@ static void check_segmented(int dev)
       {"batched 5 x 0", 7, 5, 0, NULL},
       {"team-sized", 30000, 3, 0, o4},
       {"2 long", 600003, 2, 0, o3},
+      {"1 long among 600 short", o5[601] + 3, 601, 0, o5},
   };
   size_t most = 600003 * 8;
   void *xs = malloc(most), *want = malloc(most), *got = malloc(most);

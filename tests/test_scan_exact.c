@@ -261,7 +261,7 @@ static void check_seg(int dev, int f32, int excl, const double *x, size_t n, con
 
 /* Segmented and batched exact scans: empty segments, a first offset past 0 and elements past
  * the last (untouched), short and long segments, few long ones (scanned one after another),
- * over data the device's double-words cannot all decide. */
+ * one long among short ones, over data the device's double-words cannot all decide. */
 static void check_segmented(int dev)
 {
   const size_t n = 30000;
@@ -295,6 +295,15 @@ static void check_segmented(int dev)
   const size_t two[] = {0, m / 2 - 3, m};
   check_seg(dev, 0, 0, big, m, two, 0, 2, 0, "two long segments");
   check_seg(dev, 1, 1, big, m, NULL, m / 2, 2, 1, "two long batched, in place");
+  /* One long segment among 4,000 short ones, host offsets too: on GPUs an array scan of its
+   * own, the others in the one launch. */
+  size_t *hub = malloc(4002 * sizeof *hub);
+  hub[0] = 1;
+  for (size_t g = 0; g < 4001; ++g)
+    hub[g + 1] = hub[g] + (g == 2000 ? m / 2 : g % 23);
+  check_seg(dev, 0, 0, big, m, hub, 0, 4001, 0, "one long among short");
+  check_seg(dev, 1, 1, big, m, hub, 0, 4001, 2, "one long among short, host arrays");
+  free(hub);
   free(big);
 }
 

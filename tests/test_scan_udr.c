@@ -144,7 +144,11 @@ static size_t at_mixed(size_t g)
 static size_t at_many(size_t g) { return 5 + 100 * g + (g ? g * 7919 % 100 : 0); }
 /* Two long segments, scanned one after another as array scans. */
 static size_t at_long(size_t g) { return 1 + 300000 * g; }
+/* A long segment among 2000 short ones: on GPUs an array scan of its own, the others in the
+ * one launch. */
+static size_t at_hub(size_t g) { return 5 + 50 * g + (g > 1000 ? 300000 : 0); }
 static const layout layouts[] = {{"mixed", 8, 0, at_mixed},
+                                 {"one long among short", 2001, 0, at_hub},
                                  {"many short", 3000, 0, at_many},
                                  {"two long", 2, 0, at_long},
                                  {"batched 1000 x 77", 1000, 77, NULL},
