@@ -1,7 +1,7 @@
 /* Past 2^31 elements: 2^31 + 77 bytes (int8/uint8), filled on the device, with the
  * extremes planted beyond index 2^31 so that 32-bit index arithmetic anywhere would fail;
  * segmented and batched calls over them, with a segment longer than 2^31 and more than 2^31
- * segments; and
+ * segments; bins over 2^31 + 77 keys; and
  * an exact float sum (REDU_EXACT) of 2^31 + 77 floats whose rounded sums lose the ones. */
 #include "redu_test.h"
 
@@ -68,6 +68,42 @@ static void large_segments(int dev, int on_cpu, const int8_t *d, size_t n, size_
   omp_target_free(r, dev);
 }
 
+/* Bins past 2^31 (GPUs: 8.6 GB of keys): key i % 7, but 7 at far, whose element is lo alone;
+ * counts, a min and an argmin per bin, each bin checked. */
+static void large_bins(int dev, const int8_t *d, size_t n, size_t far, int8_t lo)
+{
+  uint32_t *k = omp_target_alloc(n * sizeof *k, dev);
+  if (!k) {
+    printf("test_large: cannot allocate %zu keys on device %d; bins skipped\n", n, dev);
+    return;
+  }
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(k)
+  for (size_t i = 0; i < n; ++i)
+    k[i] = i == far ? 7 : (uint32_t)(i % 7);
+  uint64_t count[8];
+  for (int b = 0; b < 7; ++b)
+    count[b] = n / 7 + ((size_t)b < n % 7) - (far % 7 == (size_t)b);
+  count[7] = 1;
+  uint32_t c32[8];
+  int8_t m[8];
+  size_t at[8];
+  void *out = omp_target_alloc(sizeof at, dev), *idx = omp_target_alloc(sizeof at, dev);
+  CHECK_OK(redu_bins_sum_u32(dev, k, NULL, n, 8, out, NULL));
+  omp_target_memcpy(c32, out, sizeof c32, 0, 0, omp_get_initial_device(), dev);
+  for (int b = 0; b < 8; ++b)
+    CHECK(c32[b] == (uint32_t)count[b], "bins counts over 2^31+77 keys: bin %d %u, want %u", b,
+          c32[b], (uint32_t)count[b]);
+  CHECK_OK(redu_bins_argmin_i8(dev, k, d, n, 8, out, idx, NULL));
+  omp_target_memcpy(m, out, sizeof m, 0, 0, omp_get_initial_device(), dev);
+  omp_target_memcpy(at, idx, sizeof at, 0, 0, omp_get_initial_device(), dev);
+  CHECK(m[7] == lo && at[7] == far, "bins argmin_i8 past 2^31: bin 7 %d@%zu, want %d@%zu", m[7],
+        at[7], lo, far);
+  for (int b = 0; b < 7; ++b)
+    CHECK(m[b] == 0 && at[b] % 7 == (size_t)b && at[b] % 5 == 0 && at[b] < 35,
+          "bins argmin_i8 past 2^31: bin %d %d@%zu, want 0 at its lowest index", b, m[b], at[b]);
+  omp_target_free(out, dev), omp_target_free(idx, dev), omp_target_free(k, dev);
+}
+
 int main(void)
 {
   int dev = omp_get_default_device();
@@ -103,6 +139,10 @@ int main(void)
   CHECK_OK(redu_plan_query(dev, n, sizeof(float), &teams, &threads));
   int on_cpu = threads == 1;
   large_segments(dev, on_cpu, d, n, far, lo, (uint8_t)want);
+  if (on_cpu)
+    printf("test_large: device %d is a CPU; bins past 2^31 skipped\n", dev);
+  else
+    large_bins(dev, d, n, far, lo);
   omp_target_free(d, dev);
 
   /* 2^24, 1, -2^24, 2^24, 1, -2^24, ...: the exact sum is the count of ones plus 2^24 for the
