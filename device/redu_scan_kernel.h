@@ -19,7 +19,8 @@
  * scans the threads' totals (warp scans through shuffles, then the warps' totals through
  * team scratch, one slot per warp), and each thread walks its run again from its exclusive
  * prefix, writing y. On GPUs a thread holds its run in registers (REDU__SCAN_ITEMS), laid out
- * so that every load and store of a warp is contiguous, and x is read once; on CPUs
+ * in rows so that a warp's loads and stores are contiguous (exact scans: one row, 64 bytes a
+ * lane, REDU__SCAN_LANE_VEC), and x is read once; on CPUs
  * (redu__dev_vector_chunks) the tile is split evenly between the threads and each reads its
  * run twice (the second time from its cache).
  *
@@ -70,6 +71,15 @@
        ? REDU__SCAN_ITEM_BYTES / (REDU__SCAN_VEC(size) * (size))                                   \
        : 1)
 #define REDU__SCAN_ITEMS(size) (REDU__SCAN_VEC(size) * REDU__SCAN_ROWS(size))
+/* A GPU lane's contiguous elements of a tile's row, and the rows, for elements of `size`
+ * bytes into accumulators of `acc` bytes: 16 bytes of them in REDU__SCAN_ROWS rows, or, for
+ * accumulators over 16 bytes (exact scans' double-words with a bound), all of the lane's
+ * REDU__SCAN_ITEMS in one row. Such combines are chains of FP64 additions that bound the
+ * kernel (docs/performance.md, "Scans"), and every row costs a warp scan (five combines) and
+ * two more: with one row an element takes about three combines, not six and a half. */
+#define REDU__SCAN_LANE_VEC(size, acc)                                                             \
+  ((acc) > 16 && (size) <= 8 ? REDU__SCAN_ITEMS(size) : REDU__SCAN_VEC(size))
+#define REDU__SCAN_LANE_ROWS(size, acc) (REDU__SCAN_ITEMS(size) / REDU__SCAN_LANE_VEC(size, acc))
 /* Whether a GPU thread's 16 bytes of a row move as one vector load and store (element by
  * element clang emitted one load and one store per element). H100, redu-bench --only scan,
  * old and new libredu alternated, 2^27: sums of i32 0.610-0.624 -> 0.586-0.594 ms (single
@@ -79,6 +89,8 @@
  * with the ordinary path or the read-only one alike; not explained), so those move element by
  * element. A compound literal, so that declared structs take the vector path too. */
 #define REDU__SCAN_VECTOR_IO(A) _Generic((A){0}, double: 0, float: 0, long double: 0, default: 1)
+/* 16-byte moves of a lane's row of `bytes` (one where a row is shorter: never taken there). */
+#define REDU__SCAN_CHUNKS(bytes) ((bytes) > 16 ? (bytes) / 16 : 1)
 /* The team routines of both algorithms: always inlined on GPUs (left to the inliner, the single
  * pass's stayed out of line for 4- and 8-byte sums with 184-200 bytes of spills, and
  * reduce-then-scan's for 1- and 2-byte ones; docs/targets.md), as on CPUs left to it. */
@@ -346,7 +358,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                                                                                                    \
   /* A GPU thread's elements of one tile, in registers. */                                         \
   typedef struct {                                                                                 \
-    T v[REDU__SCAN_ROWS(sizeof(T))][REDU__SCAN_VEC(sizeof(T))];                                    \
+    T v[REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))][REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A))];    \
   } PFX##_rows;                                                                                    \
                                                                                                    \
   /* Loads this thread's elements of tile [t0, t1) on GPUs (see PFX_tile; nothing on CPUs):        \
@@ -354,7 +366,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * any element of it, never folded nor written. */                                               \
   REDU__INLINE PFX##_rows PFX##_load(const T *x, size_t t0, size_t t1, unsigned tid)               \
   {                                                                                                \
-    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
+    enum {                                                                                         \
+      redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                       \
+      redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                      \
+    };                                                                                             \
     PFX##_rows in;                                                                                 \
     REDU__DEV_PRIVATE(in)                                                                          \
     if (redu__dev_vector_chunks()) { /* unused there */                                            \
@@ -369,10 +384,14 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                         \
       if (vec && t1 - c >= redu__vec && c < t1) {                                                  \
         if (REDU__SCAN_VECTOR_IO(A)) {                                                             \
-          /* 16 bytes here; the min only bounds never-taken rows of one shorter element */         \
-          redu__word16 w = redu__dev_read16(x + c);                                                \
-          REDU__DEV_PRIVATE(w)                                                                     \
-          __builtin_memcpy(in.v[r], &w, sizeof in.v[r] < sizeof w ? sizeof in.v[r] : sizeof w);    \
+          /* 16 bytes at a time; the min only bounds never-taken rows of one shorter element */    \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned q = 0; q < REDU__SCAN_CHUNKS(sizeof in.v[r]); ++q) {                       \
+            redu__word16 w = redu__dev_read16((const char *)(x + c) + 16 * q);                     \
+            REDU__DEV_PRIVATE(w)                                                                   \
+            __builtin_memcpy((char *)in.v[r] + 16 * q, &w,                                         \
+                             sizeof in.v[r] < sizeof w ? sizeof in.v[r] : sizeof w);               \
+          }                                                                                        \
         } else {                                                                                   \
           const T *src = (const T *)__builtin_assume_aligned(x + c, 16);                           \
           _Pragma("clang loop unroll(full)")                                                       \
@@ -481,7 +500,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * sums 0-17% faster). */                                                                        \
   REDU__INLINE A PFX##_warp_total(PFX##_rows in, size_t wb, size_t t1, unsigned lane)              \
   {                                                                                                \
-    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
+    enum {                                                                                         \
+      redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                       \
+      redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                      \
+    };                                                                                             \
     unsigned ws = redu__dev_warp_size();                                                           \
     A own = (IDENT), mine = (IDENT);                                                               \
     _Pragma("clang loop unroll(full)")                                                             \
@@ -516,11 +538,12 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * from the look-back, and thread 0 writes the team's next tile to *next, in team scratch),      \
    * or NULL. slots: REDU__SCAN_TEAM_SLOTS / 2 accumulators shared by the team; without lb the     \
    * team waits at the end until every thread has read them.                                       \
-   * GPUs: warp w takes REDU__SCAN_ROWS(sizeof(T)) rows of warp-size x REDU__SCAN_VEC(sizeof(T))   \
-   * elements from t0 + w * ws * REDU__SCAN_ITEMS(sizeof(T)), lane l the l-th 16 bytes of each row \
-   * (a warp's loads and stores are contiguous, 16 bytes per lane where x and y are 16-byte        \
-   * aligned); a lane scans its elements, the warp its lanes' totals, and the rows' totals follow  \
-   * in order. CPUs: thread t takes the t-th of nth contiguous runs and walks it twice. */         \
+   * GPUs: warp w takes REDU__SCAN_LANE_ROWS rows of warp-size x REDU__SCAN_LANE_VEC elements      \
+   * from t0 + w * ws * REDU__SCAN_ITEMS(sizeof(T)), lane l the l-th vec elements of each row      \
+   * (16 bytes a lane, a warp's loads and stores contiguous, where x and y are 16-byte aligned;    \
+   * exact scans 64 bytes in one row); a lane scans its elements, the warp its lanes' totals, and  \
+   * the rows' totals follow in order. CPUs: thread t takes the t-th of nth contiguous runs and    \
+   * walks it twice. */                                                                            \
   REDU__INLINE A PFX##_tile(const T *x, T *y, size_t t0, size_t t1, A carry, int write,            \
                             int exclusive, A *slots, unsigned tid, unsigned nth,                   \
                             const redu__scan_pass *lb, size_t s, volatile size_t *next,            \
@@ -529,7 +552,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     PFX##_rows in = loaded;                                                                        \
     REDU__DEV_PRIVATE(in)                                                                          \
     (void)redu__unsure; /* named by exact scans' FINISH only */                                    \
-    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)), redu__rows = REDU__SCAN_ROWS(sizeof(T)) };       \
+    enum {                                                                                         \
+      redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                       \
+      redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                      \
+    };                                                                                             \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
     int cpu = redu__dev_vector_chunks();                                                           \
     size_t len = t1 - t0;                                                                          \
@@ -611,26 +637,29 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
         T w[redu__vec];                                                                            \
         REDU__DEV_PRIVATE(w)                                                                       \
-        A loc = (IDENT), prev = pre[r];                                                            \
+        /* The prefix before the lane's first element of the row (mine, then the prefix within     \
+         * the warp: none before the warp's first element), then each element's, one combine an    \
+         * element (the association depends on the plan alone, as before). */                      \
+        A run = r || lane ? COMBINE(mine, pre[r]) : mine;                                          \
         _Pragma("clang loop unroll(full)")                                                         \
         for (unsigned k = 0; k < redu__vec; ++k) {                                                 \
-          /* The element's prefix within the warp, inclusive: the lane's fold so far after the     \
-           * prefix before the lane (none before the warp's first element). Exclusive: the         \
-           * element before's, or the lane's prefix; nothing before the warp's first element but   \
-           * mine. */                                                                              \
-          if (c + k < t1)                                                                          \
-            loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);             \
-          A incl = r || lane ? COMBINE(pre[r], loc) : loc;                                         \
-          A out = exclusive ? prev : incl;                                                         \
-          prev = incl;                                                                             \
-          w[k] = FINISH(exclusive && k == 0 && r == 0 && lane == 0 ? mine : COMBINE(mine, out));   \
+          w[k] = in.v[r][k]; /* past t1: never written */                                          \
+          if (c + k < t1) {                                                                        \
+            A with = COMBINE(run, LIFT(in.v[r][k], c + k));                                        \
+            w[k] = FINISH(exclusive ? run : with);                                                 \
+            run = with;                                                                            \
+          }                                                                                        \
         }                                                                                          \
         if (vec && t1 - c >= redu__vec && c < t1) {                                                \
           if (REDU__SCAN_VECTOR_IO(A)) {                                                           \
-            redu__word16 v = {0, 0, 0, 0};                                                         \
-            REDU__DEV_PRIVATE(v)                                                                   \
-            __builtin_memcpy(&v, w, sizeof w < sizeof v ? sizeof w : sizeof v);                    \
-            redu__dev_store16(y + c, v);                                                           \
+            _Pragma("clang loop unroll(full)")                                                     \
+            for (unsigned q = 0; q < REDU__SCAN_CHUNKS(sizeof w); ++q) {                           \
+              redu__word16 v = {0, 0, 0, 0};                                                       \
+              REDU__DEV_PRIVATE(v)                                                                 \
+              __builtin_memcpy(&v, (const char *)w + 16 * q,                                       \
+                               sizeof w < sizeof v ? sizeof w : sizeof v);                         \
+              redu__dev_store16((char *)(y + c) + 16 * q, v);                                      \
+            }                                                                                      \
           } else {                                                                                 \
             T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                     \
             _Pragma("clang loop unroll(full)")                                                     \
