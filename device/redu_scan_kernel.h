@@ -80,6 +80,13 @@
 #define REDU__SCAN_LANE_VEC(size, acc)                                                             \
   ((acc) > 16 && (size) <= 8 ? REDU__SCAN_ITEMS(size) : REDU__SCAN_VEC(size))
 #define REDU__SCAN_LANE_ROWS(size, acc) (REDU__SCAN_ITEMS(size) / REDU__SCAN_LANE_VEC(size, acc))
+/* A GPU lane's shape of a tile for elements T into accumulators A, as enum constants
+ * redu__vec (REDU__SCAN_LANE_VEC) and redu__rows (REDU__SCAN_LANE_ROWS). */
+#define REDU__SCAN_LANE_SHAPE(T, A)                                                                \
+  enum {                                                                                           \
+    redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                         \
+    redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                        \
+  }
 /* Whether a GPU thread's 16 bytes of a row move as one vector load and store (element by
  * element clang emitted one load and one store per element). H100, redu-bench --only scan,
  * old and new libredu alternated, 2^27: sums of i32 0.610-0.624 -> 0.586-0.594 ms (single
@@ -91,9 +98,10 @@
 #define REDU__SCAN_VECTOR_IO(A) _Generic((A){0}, double: 0, float: 0, long double: 0, default: 1)
 /* 16-byte moves of a lane's row of `bytes` (one where a row is shorter: never taken there). */
 #define REDU__SCAN_CHUNKS(bytes) ((bytes) > 16 ? (bytes) / 16 : 1)
-/* The team routines of both algorithms: always inlined on GPUs (left to the inliner, the single
- * pass's stayed out of line for 4- and 8-byte sums with 184-200 bytes of spills, and
- * reduce-then-scan's for 1- and 2-byte ones; docs/targets.md), as on CPUs left to it. */
+/* The team routines of both algorithms and of segmented scans: always inlined on GPUs (left to
+ * the inliner, the single pass's stayed out of line for 4- and 8-byte sums with 184-200 bytes
+ * of spills, reduce-then-scan's for 1- and 2-byte ones, and the segmented one's for 4-byte
+ * sums with 120-352; docs/targets.md), as on CPUs left to it. */
 #if defined(__NVPTX__) || defined(__AMDGPU__)
 #define REDU__SCAN_TEAM_INLINE __attribute__((flatten, always_inline))
 #else
@@ -361,23 +369,20 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     T v[REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))][REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A))];    \
   } PFX##_rows;                                                                                    \
                                                                                                    \
-  /* Loads this thread's elements of tile [t0, t1) on GPUs (see PFX_tile; nothing on CPUs):        \
-   * 16 bytes at once where x is 16-byte aligned, element by element otherwise; past the tile,     \
-   * any element of it, never folded nor written. */                                               \
-  REDU__INLINE PFX##_rows PFX##_load(const T *x, size_t t0, size_t t1, unsigned tid)               \
+  /* Loads a lane's elements of the rows of a tile [t0, t1) from wb on GPUs (see PFX_tile; nothing \
+   * on CPUs): 16 bytes at once where x is 16-byte aligned, element by element otherwise; past     \
+   * the tile, any element of it, never folded nor written. */                                     \
+  REDU__INLINE PFX##_rows PFX##_load_rows(const T *x, size_t wb, size_t t0, size_t t1,             \
+                                          unsigned lane)                                           \
   {                                                                                                \
-    enum {                                                                                         \
-      redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                       \
-      redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                      \
-    };                                                                                             \
+    REDU__SCAN_LANE_SHAPE(T, A);                                                                   \
     PFX##_rows in;                                                                                 \
     REDU__DEV_PRIVATE(in)                                                                          \
     if (redu__dev_vector_chunks()) { /* unused there */                                            \
       __builtin_memset(&in, 0, sizeof in);                                                         \
       return in;                                                                                   \
     }                                                                                              \
-    unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws;                         \
-    size_t wb = t0 + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T));                              \
+    unsigned ws = redu__dev_warp_size();                                                           \
     int vec = redu__vec > 1 && (uintptr_t)(x + t0) % 16 == 0;                                      \
     _Pragma("clang loop unroll(full)")                                                             \
     for (unsigned r = 0; r < redu__rows; ++r) {                                                    \
@@ -405,6 +410,14 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       }                                                                                            \
     }                                                                                              \
     return in;                                                                                     \
+  }                                                                                                \
+                                                                                                   \
+  /* This thread's elements of tile [t0, t1): its warp's rows (see PFX_tile). */                   \
+  REDU__INLINE PFX##_rows PFX##_load(const T *x, size_t t0, size_t t1, unsigned tid)               \
+  {                                                                                                \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    return PFX##_load_rows(x, t0 + (size_t)(tid / ws) * ws * REDU__SCAN_ITEMS(sizeof(T)), t0, t1,  \
+                           tid % ws);                                                              \
   }                                                                                                \
                                                                                                    \
   /* A CPU thread's run [b, e) folded: four contiguous quarters side by side (four independent     \
@@ -500,10 +513,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
    * sums 0-17% faster). */                                                                        \
   REDU__INLINE A PFX##_warp_total(PFX##_rows in, size_t wb, size_t t1, unsigned lane)              \
   {                                                                                                \
-    enum {                                                                                         \
-      redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                       \
-      redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                      \
-    };                                                                                             \
+    REDU__SCAN_LANE_SHAPE(T, A);                                                                   \
     unsigned ws = redu__dev_warp_size();                                                           \
     A own = (IDENT), mine = (IDENT);                                                               \
     _Pragma("clang loop unroll(full)")                                                             \
@@ -533,6 +543,90 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     return own;                                                                                    \
   }                                                                                                \
                                                                                                    \
+  /* GPUs: a warp's rows of a tile ending at t1, from wb (see PFX_tile): pre[r] gets the prefix,   \
+   * within the warp's rows, before the lane's first element of row r (none before the warp's      \
+   * first element); returns the warp's total (the identity where no row is in the tile). */       \
+  REDU__INLINE A PFX##_rows_prefixes(PFX##_rows in, size_t wb, size_t t1, unsigned lane, A *pre)   \
+  {                                                                                                \
+    REDU__SCAN_LANE_SHAPE(T, A);                                                                   \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    A own = (IDENT);                                                                               \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned r = 0; r < redu__rows; ++r) {                                                    \
+      size_t row = wb + (size_t)r * ws * redu__vec, c = row + (size_t)lane * redu__vec;            \
+      pre[r] = (IDENT);                                                                            \
+      if (row < t1) { /* else the tile ended before this row */                                    \
+        A loc = (IDENT);                                                                           \
+        _Pragma("clang loop unroll(full)")                                                         \
+        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
+          if (c + k < t1)                                                                          \
+            loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);             \
+        /* Lanes past the tile follow every lane inside it: their identity reaches no result; */   \
+        /* the row's total is the last lane's inside the tile. */                                  \
+        A li = PFX##_warp_scan(loc, lane);                                                         \
+        A le = PFX##_shfl_idx(li, lane ? lane - 1 : 0);                                            \
+        size_t last = (t1 - row - 1) / redu__vec;                                                  \
+        A total = PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1);                     \
+        pre[r] = r ? (lane ? COMBINE(own, le) : own) : le;                                         \
+        own = r ? COMBINE(own, total) : total;                                                     \
+      }                                                                                            \
+    }                                                                                              \
+    return own;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
+  /* GPUs: writes a warp's rows of a tile ending at t1, from wb, after mine (the prefix before     \
+   * the warp's first element) and pre (PFX_rows_prefixes); vec: x and y 16-byte aligned at the    \
+   * tile's start. */                                                                              \
+  REDU__INLINE void PFX##_rows_write(PFX##_rows in, T *y, size_t wb, size_t t1, A mine,            \
+                                     const A *pre, unsigned lane, int vec, int exclusive,          \
+                                     unsigned *redu__unsure)                                       \
+  {                                                                                                \
+    (void)redu__unsure; /* named by exact scans' FINISH only */                                    \
+    REDU__SCAN_LANE_SHAPE(T, A);                                                                   \
+    unsigned ws = redu__dev_warp_size();                                                           \
+    _Pragma("clang loop unroll(full)")                                                             \
+    for (unsigned r = 0; r < redu__rows; ++r) {                                                    \
+      size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                         \
+      T w[redu__vec];                                                                              \
+      REDU__DEV_PRIVATE(w)                                                                         \
+      /* The prefix before the lane's first element of the row (mine, then the prefix within       \
+       * the warp: none before the warp's first element), then each element's, one combine an      \
+       * element (the association depends on the plan alone, as before). */                        \
+      A run = r || lane ? COMBINE(mine, pre[r]) : mine;                                            \
+      _Pragma("clang loop unroll(full)")                                                           \
+      for (unsigned k = 0; k < redu__vec; ++k) {                                                   \
+        w[k] = in.v[r][k]; /* past t1: never written */                                            \
+        if (c + k < t1) {                                                                          \
+          A with = COMBINE(run, LIFT(in.v[r][k], c + k));                                          \
+          w[k] = FINISH(exclusive ? run : with);                                                   \
+          run = with;                                                                              \
+        }                                                                                          \
+      }                                                                                            \
+      if (vec && t1 - c >= redu__vec && c < t1) {                                                  \
+        if (REDU__SCAN_VECTOR_IO(A)) {                                                             \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned q = 0; q < REDU__SCAN_CHUNKS(sizeof w); ++q) {                             \
+            redu__word16 v = {0, 0, 0, 0};                                                         \
+            REDU__DEV_PRIVATE(v)                                                                   \
+            __builtin_memcpy(&v, (const char *)w + 16 * q,                                         \
+                             sizeof w < sizeof v ? sizeof w : sizeof v);                           \
+            redu__dev_store16((char *)(y + c) + 16 * q, v);                                        \
+          }                                                                                        \
+        } else {                                                                                   \
+          T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                       \
+          _Pragma("clang loop unroll(full)")                                                       \
+          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
+            dst[k] = w[k];                                                                         \
+        }                                                                                          \
+      } else {                                                                                     \
+        _Pragma("clang loop unroll(full)")                                                         \
+        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
+          if (c + k < t1)                                                                          \
+            y[c + k] = w[k];                                                                       \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
   /* One tile [t0, t1) after `carry`: the carry after it, the same on every thread. With           \
    * `write`, y gets the tile's results. lb: the single pass (tile number s; the carry comes       \
    * from the look-back, and thread 0 writes the team's next tile to *next, in team scratch),      \
@@ -552,10 +646,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     PFX##_rows in = loaded;                                                                        \
     REDU__DEV_PRIVATE(in)                                                                          \
     (void)redu__unsure; /* named by exact scans' FINISH only */                                    \
-    enum {                                                                                         \
-      redu__vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)),                                       \
-      redu__rows = REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))                                      \
-    };                                                                                             \
+    REDU__SCAN_LANE_SHAPE(T, A);                                                                   \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws, warp = tid / ws, nwarps = nth / ws;      \
     int cpu = redu__dev_vector_chunks();                                                           \
     size_t len = t1 - t0;                                                                          \
@@ -571,26 +662,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     REDU__DEV_PRIVATE(pre)                                                                         \
     A own = (IDENT); /* CPUs: the run's total; GPUs: the warp's total */                           \
     if (!cpu) {                                                                                    \
-      _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
-        size_t row = wb + (size_t)r * ws * redu__vec, c = row + (size_t)lane * redu__vec;          \
-        pre[r] = (IDENT);                                                                          \
-        if (row < t1) { /* else the tile ended before this row */                                  \
-          A loc = (IDENT);                                                                         \
-          _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
-            if (c + k < t1)                                                                        \
-              loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);           \
-          /* Lanes past the tile follow every lane inside it: their identity reaches no result; */ \
-          /* the row's total is the last lane's inside the tile. */                                \
-          A li = PFX##_warp_scan(loc, lane);                                                       \
-          A le = PFX##_shfl_idx(li, lane ? lane - 1 : 0);                                          \
-          size_t last = (t1 - row - 1) / redu__vec;                                                \
-          A total = PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1);                   \
-          pre[r] = r ? (lane ? COMBINE(own, le) : own) : le;                                       \
-          own = r ? COMBINE(own, total) : total;                                                   \
-        }                                                                                          \
-      }                                                                                            \
+      own = PFX##_rows_prefixes(in, wb, t1, lane, pre);                                            \
     } else if (!write || nth > 1 || lb) {                                                          \
       /* One thread writing its block from a known carry (reduce-then-scan's second launch)        \
        * needs no total of it (on CPUs a block or a segment is one tile: nothing reads the carry   \
@@ -632,47 +704,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       _Pragma("omp barrier") /* the slots are free for the next tile */                            \
     }                                                                                              \
     if (write && !cpu) {                                                                           \
-      _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned r = 0; r < redu__rows; ++r) {                                                  \
-        size_t c = wb + ((size_t)r * ws + lane) * redu__vec;                                       \
-        T w[redu__vec];                                                                            \
-        REDU__DEV_PRIVATE(w)                                                                       \
-        /* The prefix before the lane's first element of the row (mine, then the prefix within     \
-         * the warp: none before the warp's first element), then each element's, one combine an    \
-         * element (the association depends on the plan alone, as before). */                      \
-        A run = r || lane ? COMBINE(mine, pre[r]) : mine;                                          \
-        _Pragma("clang loop unroll(full)")                                                         \
-        for (unsigned k = 0; k < redu__vec; ++k) {                                                 \
-          w[k] = in.v[r][k]; /* past t1: never written */                                          \
-          if (c + k < t1) {                                                                        \
-            A with = COMBINE(run, LIFT(in.v[r][k], c + k));                                        \
-            w[k] = FINISH(exclusive ? run : with);                                                 \
-            run = with;                                                                            \
-          }                                                                                        \
-        }                                                                                          \
-        if (vec && t1 - c >= redu__vec && c < t1) {                                                \
-          if (REDU__SCAN_VECTOR_IO(A)) {                                                           \
-            _Pragma("clang loop unroll(full)")                                                     \
-            for (unsigned q = 0; q < REDU__SCAN_CHUNKS(sizeof w); ++q) {                           \
-              redu__word16 v = {0, 0, 0, 0};                                                       \
-              REDU__DEV_PRIVATE(v)                                                                 \
-              __builtin_memcpy(&v, (const char *)w + 16 * q,                                       \
-                               sizeof w < sizeof v ? sizeof w : sizeof v);                         \
-              redu__dev_store16((char *)(y + c) + 16 * q, v);                                      \
-            }                                                                                      \
-          } else {                                                                                 \
-            T *dst = (T *)__builtin_assume_aligned(y + c, 16);                                     \
-            _Pragma("clang loop unroll(full)")                                                     \
-            for (unsigned k = 0; k < redu__vec; ++k)                                               \
-              dst[k] = w[k];                                                                       \
-          }                                                                                        \
-        } else {                                                                                   \
-          _Pragma("clang loop unroll(full)")                                                       \
-          for (unsigned k = 0; k < redu__vec; ++k)                                                 \
-            if (c + k < t1)                                                                        \
-              y[c + k] = w[k];                                                                     \
-        }                                                                                          \
-      }                                                                                            \
+      PFX##_rows_write(in, y, wb, t1, mine, pre, lane, vec, exclusive, redu__unsure);              \
     } else if (write) {                                                                            \
       A acc = mine;                                                                                \
       /* As PFX_cpu_fold: runs longer than a tile in prefetched blocks, shorter ones whole. */     \
@@ -946,43 +978,38 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
  * `redu__unsure` (L->counter), as for array scans. */
 #define REDU__DEFINE_SEGMENTED_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH)                       \
   _Pragma("omp begin declare target")                                                              \
-  /* A warp's scan of [b0, b1) after carry, warp-size x REDU__SCAN_VEC elements a step: lane l     \
-   * folds its elements, the warp scans the lanes' folds, each lane writes its results. */         \
+  /* A warp's scan of [b0, b1) after carry (every lane calls), in chunks of an array tile's warp   \
+   * rows (REDU__SCAN_ITEMS elements a lane, all loaded before any is combined): each chunk's      \
+   * rows scanned and written as a tile's (PFX_rows_prefixes, PFX_rows_write). A step of one       \
+   * row, each load waiting on the last step's carry, left the warps waiting on memory: H100,      \
+   * 10,000 segments of 1,000 doubles, 16 trips a segment instead of 4 (docs/performance.md,       \
+   * tuning log). On CPUs (a warp is one thread) the thread's walk, PFX_cpu_walk. */               \
   REDU__INLINE void PFX##_warp_run(const T *x, T *y, size_t b0, size_t b1, A carry, int exclusive, \
                                    unsigned lane, unsigned *redu__unsure)                          \
   {                                                                                                \
-    (void)redu__unsure; /* named by exact scans' FINISH only */                                    \
-    enum { redu__vec = REDU__SCAN_VEC(sizeof(T)) };                                                \
-    unsigned ws = redu__dev_warp_size();                                                           \
-    size_t step = (size_t)ws * redu__vec;                                                          \
+    if (redu__dev_vector_chunks()) {                                                               \
+      PFX##_cpu_walk(x, y, b0, b1, carry, exclusive, redu__unsure);                                \
+      return;                                                                                      \
+    }                                                                                              \
+    size_t step = (size_t)redu__dev_warp_size() * REDU__SCAN_ITEMS(sizeof(T));                     \
+    int vec = REDU__SCAN_LANE_VEC(sizeof(T), sizeof(A)) > 1 && (uintptr_t)(x + b0) % 16 == 0 &&    \
+              (uintptr_t)(y + b0) % 16 == 0;                                                       \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (size_t c0 = b0; c0 < b1; c0 += step) {                                                    \
-      size_t c = c0 + (size_t)lane * redu__vec;                                                    \
-      A res[redu__vec]; /* each element's prefix within the lane */                                \
-      REDU__DEV_PRIVATE(res)                                                                       \
-      A loc = (IDENT);                                                                             \
-      _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned k = 0; k < redu__vec; ++k) {                                                   \
-        if (c + k < b1)                                                                            \
-          loc = k ? COMBINE(loc, LIFT(x[c + k], c + k)) : LIFT(x[c + k], c + k);                   \
-        res[k] = loc;                                                                              \
-      }                                                                                            \
-      A li = PFX##_warp_scan(loc, lane); /* lanes past b1 follow every lane inside it */           \
-      A le = PFX##_shfl_idx(li, lane ? lane - 1 : 0);                                              \
-      A pre = lane ? COMBINE(carry, le) : carry;                                                   \
-      _Pragma("clang loop unroll(full)")                                                           \
-      for (unsigned k = 0; k < redu__vec; ++k)                                                     \
-        if (c + k < b1)                                                                            \
-          y[c + k] =                                                                               \
-              FINISH(exclusive ? (k ? COMBINE(pre, res[k - 1]) : pre) : COMBINE(pre, res[k]));     \
-      size_t last = (b1 - c0 - 1) / redu__vec;                                                     \
-      carry = COMBINE(carry, PFX##_shfl_idx(li, last < ws - 1 ? (unsigned)last : ws - 1));         \
+      size_t c1 = b1 - c0 < step ? b1 : c0 + step;                                                 \
+      PFX##_rows in = PFX##_load_rows(x, c0, c0, c1, lane);                                        \
+      A pre[REDU__SCAN_LANE_ROWS(sizeof(T), sizeof(A))];                                           \
+      REDU__DEV_PRIVATE(in, pre)                                                                   \
+      A own = PFX##_rows_prefixes(in, c0, c1, lane, pre);                                          \
+      PFX##_rows_write(in, y, c0, c1, carry, pre, lane, vec, exclusive, redu__unsure);             \
+      carry = COMBINE(carry, own);                                                                 \
     }                                                                                              \
   }                                                                                                \
                                                                                                    \
-  /* Segments a warp scans alone: up to 16 warp steps on GPUs (one team per segment of 1,024       \
-   * elements left three quarters of it idle and paid a tile's barriers: 30% of the copy           \
-   * ceiling on the H100), up to a CPU tile on CPUs. */                                            \
+  /* Segments a warp scans alone: up to 16 x warp size x REDU__SCAN_VEC elements on GPUs (four     \
+   * chunks of PFX_warp_run; one team per segment of 1,024 elements left three quarters of it      \
+   * idle and paid a tile's barriers: 30% of the copy ceiling on the H100), up to a CPU tile on    \
+   * CPUs. */                                                                                      \
   REDU__INLINE int PFX##_seg_short(size_t count)                                                   \
   {                                                                                                \
     return count <= (redu__dev_vector_chunks()                                                     \
@@ -990,7 +1017,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                          : (size_t)16 * redu__dev_warp_size() * REDU__SCAN_VEC(sizeof(T)));        \
   }                                                                                                \
                                                                                                    \
-  static inline __attribute__((flatten)) void PFX##_seg_team(                                      \
+  static inline REDU__SCAN_TEAM_INLINE void PFX##_seg_team(                                        \
       const T *x, T *y, const size_t *offsets, size_t base, size_t len, size_t nseg, size_t skip,  \
       size_t longest, A init, int exclusive, size_t slots, size_t team_mem, void *spill,           \
       unsigned *unsure)                                                                            \
@@ -999,10 +1026,20 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();                \
     unsigned ws = redu__dev_warp_size(), lane = tid % ws;                                          \
     size_t nwarps = nth / ws, w = team * nwarps + tid / ws;                                        \
+    /* A warp's next segment's bounds are read while it scans one (offsets: a trip to memory       \
+     * before each segment's loads otherwise). */                                                  \
+    size_t gstep = nteams * nwarps, nb0 = 0, nb1 = 0;                                              \
+    if (w < nseg) {                                                                                \
+      nb0 = offsets ? offsets[w] - base : w * len;                                                 \
+      nb1 = offsets ? offsets[w + 1] - base : nb0 + len;                                           \
+    }                                                                                              \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (size_t g = w; g < nseg; g += nteams * nwarps) {                                           \
-      size_t b0 = offsets ? offsets[g] - base : g * len;                                           \
-      size_t b1 = offsets ? offsets[g + 1] - base : b0 + len;                                      \
+    for (size_t g = w; g < nseg; g += gstep) {                                                     \
+      size_t b0 = nb0, b1 = nb1, h = g + gstep;                                                    \
+      if (h < nseg) {                                                                              \
+        nb0 = offsets ? offsets[h] - base : h * len;                                               \
+        nb1 = offsets ? offsets[h + 1] - base : nb0 + len;                                         \
+      }                                                                                            \
       if (PFX##_seg_short(b1 - b0))                                                                \
         PFX##_warp_run(x, y, b0, b1, init, exclusive, lane, unsure);                               \
     }                                                                                              \

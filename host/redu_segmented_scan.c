@@ -3,6 +3,7 @@
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_plan.h"
+#include "host/redu_scratch.h"
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,28 +14,42 @@
  * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1] (0: none),
  * offsets[0] and offsets[nseg], and the longest segment (the kernel skips its pass over long
  * segments when none is: that pass reads every segment's offsets, 124 dependent reads per
- * team for 131,072 segments, 0.3 ms on the H100). One launch, about 4 offsets per thread,
- * one mapped record. */
+ * team for 131,072 segments, 0.3 ms on the H100). One launch, about 4 offsets per thread:
+ * each team folds its verdict into the scratch slot's partials, and the last team to arrive
+ * folds those into the slot's result, page-locked host memory on GPUs, so that the call
+ * waits on the launch alone (a mapped record's copies around it: the H100's offsets call
+ * over 10,000 segments 32-33 µs slower than the batched one, 22-25 with this). */
 typedef struct redu__scan_verdict {
   size_t bad, first, last, longest;
 } redu__scan_verdict;
-static redu__scan_verdict redu__scan_offsets_verdict(int device, const size_t *offsets, size_t nseg)
+static redu_status redu__scan_offsets_verdict(redu__device *d, const char *fn,
+                                              const size_t *offsets, size_t nseg,
+                                              redu__scan_verdict *v)
 {
-  redu__scan_verdict v = {SIZE_MAX, 0, 0, 0};
+  redu__slot *sl = redu__scratch_acquire(d);
+  if (!sl)
+    return redu__fail(REDU_ERR_OUT_OF_MEMORY, "%s: no device memory for scratch on device %d", fn,
+                      d->number);
+  redu__scan_verdict *parts = sl->partials, *res = sl->result;
+  unsigned *counter = sl->counter;
   size_t want = (nseg + 1023) / 1024;
   int teams = want < 4096 ? (int)want : 4096;
-#pragma omp target teams device(device) num_teams(teams) thread_limit(256) is_device_ptr(offsets)  \
-    map(tofrom : v)
+#pragma omp target teams device(d->number) num_teams(teams) thread_limit(256)                      \
+    is_device_ptr(offsets, parts, res, counter)
 #pragma omp parallel num_threads(256)
   {
-    size_t nth = (size_t)omp_get_num_threads();
-    size_t stride = (size_t)omp_get_num_teams() * nth, bad = SIZE_MAX, longest = 0;
-    for (size_t k = 1 + (size_t)omp_get_team_num() * nth + (size_t)omp_get_thread_num(); k <= nseg;
-         k += stride) {
+    size_t tid = (size_t)omp_get_thread_num(), nth = (size_t)omp_get_num_threads();
+    size_t team = (size_t)omp_get_team_num(), nteams = (size_t)omp_get_num_teams();
+    redu__scan_verdict *mine = parts + team;
+    if (tid == 0)
+      *mine = (redu__scan_verdict){SIZE_MAX, 0, 0, 0};
+#pragma omp barrier
+    size_t bad = SIZE_MAX, longest = 0;
+    for (size_t k = 1 + team * nth + tid; k <= nseg; k += nteams * nth) {
       if (k == 1)
-        v.first = offsets[0];
+        mine->first = offsets[0];
       if (k == nseg)
-        v.last = offsets[nseg];
+        mine->last = offsets[nseg];
       size_t a = offsets[k - 1], b = offsets[k];
       if (b < a && k < bad)
         bad = k;
@@ -43,12 +58,37 @@ static redu__scan_verdict redu__scan_offsets_verdict(int device, const size_t *o
     }
     if (bad != SIZE_MAX) {
 #pragma omp atomic compare
-      v.bad = bad < v.bad ? bad : v.bad;
+      mine->bad = bad < mine->bad ? bad : mine->bad;
     }
 #pragma omp atomic compare
-    v.longest = longest > v.longest ? longest : v.longest;
+    mine->longest = longest > mine->longest ? longest : mine->longest;
+#pragma omp barrier
+    if (tid == 0) {
+      unsigned ticket;
+      redu__dev_fence_device();
+#pragma omp atomic capture
+      {
+        ticket = *counter;
+        *counter += 1;
+      }
+      if (ticket == nteams - 1) { /* every team's verdict is in */
+        redu__dev_fence_device();
+        redu__scan_verdict all = {SIZE_MAX, 0, 0, 0};
+        for (size_t t = 0; t < nteams; ++t) {
+          redu__scan_verdict p = ((volatile redu__scan_verdict *)parts)[t];
+          all.bad = p.bad < all.bad ? p.bad : all.bad;
+          all.longest = p.longest > all.longest ? p.longest : all.longest;
+          all.last = p.last > all.last ? p.last : all.last; /* one team's, the others 0 */
+        }
+        all.first = ((volatile redu__scan_verdict *)parts)[0].first; /* k = 1: team 0's */
+        *res = all;
+        *counter = 0;
+      }
+    }
   }
-  return v;
+  *v = *(volatile redu__scan_verdict *)res;
+  redu__scratch_release(d, sl);
+  return REDU_OK;
 }
 
 /* Long segments run one after another, each an array scan with the whole device: a segment
@@ -83,7 +123,7 @@ static redu_status redu__segscan_host_offsets(const char *fn, const size_t *offs
  * ending where x and y can still hold elements, and within PTRDIFF_MAX bytes as host offsets
  * are (past it x + offsets[0] is a wild pointer the section's checks cannot refuse: on a CPU
  * device the kernel read it and crashed). */
-static redu_status redu__segscan_device_offsets(const redu__device *d, const char *fn,
+static redu_status redu__segscan_device_offsets(redu__device *d, const char *fn,
                                                 const size_t *offsets, size_t nseg, const void *x,
                                                 const void *y, size_t elem_size, size_t *first,
                                                 size_t *last, size_t *longest)
@@ -93,7 +133,9 @@ static redu_status redu__segscan_device_offsets(const redu__device *d, const cha
   if ((s = redu__check_device_range(d, x, elem_size, "x", fn, &xleft)) != REDU_OK ||
       (s = redu__check_device_range(d, y, elem_size, "y", fn, &yleft)) != REDU_OK)
     return s;
-  redu__scan_verdict v = redu__scan_offsets_verdict(d->number, offsets, nseg);
+  redu__scan_verdict v;
+  if ((s = redu__scan_offsets_verdict(d, fn, offsets, nseg, &v)) != REDU_OK)
+    return s;
   *first = v.first, *last = v.last, *longest = v.longest;
   if (v.bad != SIZE_MAX) {
     size_t pair[2] = {0, 0};

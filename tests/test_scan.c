@@ -767,6 +767,25 @@ static void check_segmented_errors(int dev)
                 REDU_ERR_BAD_OFFSETS &&
             all_sentinel(hy, sizeof hy) && strstr(redu_last_error(), "offsets[3] = 15"),
         "decreasing host offsets: %s", redu_last_error());
+  /* Many segments (the check's launch: several teams, many warps): the first decrease named
+   * where another team's share holds a later one, and one in the last position alone. */
+  enum { M = 5000 };
+  size_t *hm = malloc((M + 1) * sizeof *hm);
+  for (int bad = 0; bad < 2; ++bad) {
+    for (size_t k = 0; k <= M; ++k)
+      hm[k] = 3 + k / 100; /* within x and y: at most 53 */
+    if (bad == 0)
+      hm[4500] = 0, hm[3100] = 1;
+    else
+      hm[M] = 2;
+    size_t *moff = redu_test_to_device(hm, (M + 1) * sizeof *hm, dev);
+    expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, x, y, moff, M, NULL),
+                REDU_ERR_BAD_OFFSETS, y, yb, "decreasing device offsets, many segments");
+    CHECK(strstr(redu_last_error(), bad ? "offsets[5000] = 2" : "offsets[3100] = 1") != NULL,
+          "message: %s", redu_last_error());
+    omp_target_free(moff, dev);
+  }
+  free(hm);
   expect_fail(redu_segmented_inclusive_scan_sum_i32(dev, x, y, NULL, 4, NULL), REDU_ERR_NULL_ARG, y,
               yb, "NULL offsets");
   expect_fail(
