@@ -60,7 +60,7 @@ static inline redu__xs redu__xs_lift_f32(float v, size_t i)
  * half as many FP64 additions again, in a kernel their latency bounds (docs/performance.md,
  * "Scans"), and gains only where the high parts cancel below what a double-word holds. Past
  * 2^1020 a TwoSum could overflow: err becomes inf. */
-static inline redu__xs redu__xs_combine(redu__xs a, redu__xs b)
+static inline redu__xs redu__xs_combine_any(redu__xs a, redu__xs b)
 {
   double s = a.hi + b.hi, e1 = redu__x_two_sum_err(a.hi, b.hi, s);
   double u = a.lo + b.lo, r1 = redu__x_two_sum_err(a.lo, b.lo, u);
@@ -69,6 +69,29 @@ static inline redu__xs redu__xs_combine(redu__xs a, redu__xs b)
   double err = (a.err + b.err + __builtin_fabs(r1) + __builtin_fabs(r2)) * (1 + 0x1p-50);
   redu__xs r = {s2, t2, __builtin_fabs(s2) < 0x1p1020 ? err : __builtin_inf(), a.flags | b.flags};
   return r;
+}
+
+/* a + b where b is one term (b.lo and b.err 0, as redu__xs_lift makes them): a.lo + b.lo is
+ * a.lo exactly, so three TwoSums give what four do, within the same bound (only a zero's
+ * sign in the low part may differ, which no rounding reads: redu__xs_zero takes the flags'). */
+static inline redu__xs redu__xs_combine_term(redu__xs a, redu__xs b)
+{
+  double s = a.hi + b.hi, e1 = redu__x_two_sum_err(a.hi, b.hi, s);
+  double t = e1 + a.lo, r2 = redu__x_two_sum_err(e1, a.lo, t);
+  double s2 = s + t, t2 = redu__x_two_sum_err(s, t, s2);
+  double err = (a.err + __builtin_fabs(r2)) * (1 + 0x1p-50);
+  redu__xs r = {s2, t2, __builtin_fabs(s2) < 0x1p1020 ? err : __builtin_inf(), a.flags | b.flags};
+  return r;
+}
+
+/* The scans' combine: a lifted term's known zeros (once inlined, a constant test) take
+ * redu__xs_combine_term, which the kernels' folds and writes combine with each element; any
+ * other operand the general combine, with no test at run time. */
+static inline redu__xs redu__xs_combine(redu__xs a, redu__xs b)
+{
+  int term = (b.lo == 0) & (b.err == 0);
+  return __builtin_constant_p(term) && term ? redu__xs_combine_term(a, b)
+                                            : redu__xs_combine_any(a, b);
 }
 
 /* 2^k as a double, for -1022 <= k <= 1023. */
