@@ -591,7 +591,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       REDU__DEV_PRIVATE(w)                                                                         \
       /* The prefix before the lane's first element of the row (mine, then the prefix within       \
        * the warp: none before the warp's first element), then each element's, one combine an      \
-       * element (the association depends on the plan alone, as before). */                        \
+       * element (the association depends on the plan alone). */                                   \
       A run = r || lane ? COMBINE(mine, pre[r]) : mine;                                            \
       _Pragma("clang loop unroll(full)")                                                           \
       for (unsigned k = 0; k < redu__vec; ++k) {                                                   \

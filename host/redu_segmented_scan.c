@@ -10,6 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Teams of the launches that read every offset (the check, the long segments' list): about 4
+ * offsets a thread in 256-thread teams. */
+static int redu__segscan_offset_teams(size_t nseg)
+{
+  size_t want = (nseg + 1023) / 1024;
+  return want < 4096 ? (int)want : 4096;
+}
+
 /* Device offsets of a segmented scan, checked before anything is written (a scan's output
  * is too large to stage): the first k in [1, nseg] with offsets[k] < offsets[k - 1] (0: none),
  * offsets[0] and offsets[nseg], and the longest segment (the kernel skips its pass over long
@@ -32,8 +40,7 @@ static redu_status redu__scan_offsets_verdict(redu__device *d, const char *fn,
                       d->number);
   redu__scan_verdict *parts = sl->partials, *res = sl->result;
   unsigned *counter = sl->counter;
-  size_t want = (nseg + 1023) / 1024;
-  int teams = want < 4096 ? (int)want : 4096;
+  int teams = redu__segscan_offset_teams(nseg);
 #pragma omp target teams device(d->number) num_teams(teams) thread_limit(256)                      \
     is_device_ptr(offsets, parts, res, counter)
 #pragma omp parallel num_threads(256)
@@ -157,8 +164,8 @@ static redu_status redu__segscan_device_offsets(redu__device *d, const char *fn,
 static size_t redu__segscan_device_runs(int device, const size_t *offsets, size_t nseg, size_t base,
                                         size_t lim, size_t cap, size_t *runs, size_t *rest)
 {
-  size_t found = 0, other = 0, want = (nseg + 1023) / 1024;
-  int teams = want < 4096 ? (int)want : 4096;
+  size_t found = 0, other = 0;
+  int teams = redu__segscan_offset_teams(nseg);
 #pragma omp target teams device(device) num_teams(teams) thread_limit(256) is_device_ptr(offsets)  \
     map(tofrom : found, other) map(from : runs[0 : 2 * cap])
 #pragma omp parallel num_threads(256)
