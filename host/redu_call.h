@@ -238,21 +238,16 @@ REDU_API redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t
                                       int builtin, int device, const void *x, void *y, size_t n,
                                       const redu_options *opts);
 REDU_API redu_status redu__scan_end(redu__scan_call *c);
-/* How redu__scan_open may run a scan: REDU__SCAN_MAY_SINGLE, the single pass may be planned
- * (callers that never launch it over c->one, the segmented scans, leave it out: c->one is
- * then NULL and no epoch is taken); REDU__SCAN_RANGES_CHECKED, the caller has found x and y
- * in device allocations that hold the n elements (the segmented scans' offsets checks), so
- * that the driver is not asked again (each ask a CUDA driver call). */
-enum { REDU__SCAN_MAY_SINGLE = 1, REDU__SCAN_RANGES_CHECKED = 2 };
-/* redu__scan_begin, with the ways above (`ways`; redu__scan_begin's: REDU__SCAN_MAY_SINGLE). Each
- * epoch a call takes must be launched, or given back by redu__scan_abandon: the single pass claims
+/* redu__scan_begin, with single 0 for callers that never launch the single pass over
+ * c->one (the segmented scans): c->one is then NULL and no epoch is taken. Each epoch a
+ * call takes must be launched, or given back by redu__scan_abandon: the single pass claims
  * tiles through a counter of the epoch's parity that only the previous epoch's launch zeroes.
  * units: the work the plan spreads over teams, n for array scans; segmented scans pass the
  * larger of n and their segments, which their warps take in turn (2^24 mostly empty
  * segments over 65,536 elements, planned by n alone: 104 ms on the H100). */
 redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size, size_t elem_align,
-                            size_t acc_size, size_t acc_align, int builtin, unsigned ways,
-                            int device, const void *x, void *y, size_t n, size_t units,
+                            size_t acc_size, size_t acc_align, int builtin, int single, int device,
+                            const void *x, void *y, size_t n, size_t units,
                             const redu_options *opts);
 /* After redu__scan_begin, without a launch (a later check failed): releases what begin took,
  * copying nothing back. */

@@ -131,13 +131,13 @@ redu_status redu__scan_begin(redu__scan_call *c, const char *fn, size_t elem_siz
                              size_t elem_align, size_t acc_size, size_t acc_align, int builtin,
                              int device, const void *x, void *y, size_t n, const redu_options *opts)
 {
-  return redu__scan_open(c, fn, elem_size, elem_align, acc_size, acc_align, builtin,
-                         REDU__SCAN_MAY_SINGLE, device, x, y, n, n, opts);
+  return redu__scan_open(c, fn, elem_size, elem_align, acc_size, acc_align, builtin, 1, device, x,
+                         y, n, n, opts);
 }
 
 redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size, size_t elem_align,
-                            size_t acc_size, size_t acc_align, int builtin, unsigned ways,
-                            int device, const void *x, void *y, size_t n, size_t units,
+                            size_t acc_size, size_t acc_align, int builtin, int single, int device,
+                            const void *x, void *y, size_t n, size_t units,
                             const redu_options *opts)
 {
   *c = (redu__scan_call){.fn = fn};
@@ -178,9 +178,8 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
     return s;
   size_t bytes = n * elem_size;
   int on_host = opts && (opts->flags & REDU_INPUT_HOST) && !d->is_initial;
-  if (!on_host && !(ways & REDU__SCAN_RANGES_CHECKED) &&
-      ((s = redu__check_device_range(d, x, bytes, "x", fn, NULL)) != REDU_OK ||
-       (s = redu__check_device_range(d, y, bytes, "y", fn, NULL)) != REDU_OK))
+  if (!on_host && ((s = redu__check_device_range(d, x, bytes, "x", fn, NULL)) != REDU_OK ||
+                   (s = redu__check_device_range(d, y, bytes, "y", fn, NULL)) != REDU_OK))
     return s;
   if ((s = redu__plan_make(d, units, &sh, opts, &p)) != REDU_OK)
     return s;
@@ -223,8 +222,7 @@ redu_status redu__scan_open(redu__scan_call *c, const char *fn, size_t elem_size
                             ? REDU__SCAN_ONE_PASS_GPU_WORD_MAX_BYTES
                             : REDU__SCAN_ONE_PASS_MAX_BYTES;
   int one_pass =
-      (ways & REDU__SCAN_MAY_SINGLE) && ntiles <= UINT32_MAX &&
-      acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
+      single && ntiles <= UINT32_MAX && acc_size <= REDU__SCAN_RECORD_MAX_ACC &&
       (pass == 1 || (pass == 0 && n <= one_pass_max / elem_size && !(gpu && blocks == 1)));
   /* The kernel makes no more blocks than tiles: the teams past them would only launch (and
    * with two or more teams, the fold launch would run for a single block). */

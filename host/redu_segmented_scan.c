@@ -285,11 +285,9 @@ redu_status redu__segscan_begin(redu__segscan_call *c, const char *fn, size_t el
                                                          &first, &last, &longest)) != REDU_OK)
     return s;
   /* The section the segments cover, as an array scan's x and y (alignment, overlap, device
-   * memory, host arrays staged and y copied back); device offsets' checks above found x and
-   * y holding it already. */
-  unsigned ways = !batched && !on_host ? REDU__SCAN_RANGES_CHECKED : 0;
-  s = redu__scan_open(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, builtin, ways,
-                      device, (const char *)x + first * elem_size, (char *)y + first * elem_size,
+   * memory, host arrays staged and y copied back). */
+  s = redu__scan_open(&c->scan, fn, elem_size, elem_align, acc_size, acc_align, builtin, 0, device,
+                      (const char *)x + first * elem_size, (char *)y + first * elem_size,
                       last - first, last - first > nseg ? last - first : nseg, opts);
   if (s != REDU_OK || c->scan.empty)
     return s;
