@@ -96,6 +96,14 @@
  * with the ordinary path or the read-only one alike; not explained), so those move element by
  * element. A compound literal, so that declared structs take the vector path too. */
 #define REDU__SCAN_VECTOR_IO(A) _Generic((A){0}, double: 0, float: 0, long double: 0, default: 1)
+/* REDU__SCAN_FROM_MEMORY: an accumulator in memory (team slots, partials, a row's prefix behind
+ * a pointer) is copied into a local before COMBINE takes it. Passed straight from memory to a
+ * combine that takes a struct by value, it is copied by LLVM's inliner with a memcpy marked
+ * 1-byte aligned, which NVPTX lowers to a load per byte: an exact scan's 32-byte prefix took 28
+ * byte loads and 30 shifts and ors for each warp total a thread combined in every tile. H100,
+ * median of 9 calls, old and new libredu alternated on two machines, 2^27: exact f64 3.23-3.32
+ * -> 2.76-2.80 ms, exact f32 2.88-3.00 -> 2.64-2.68; fast scans the same (docs/performance.md,
+ * tuning log). */
 /* 16-byte moves of a lane's row of `bytes` (one where a row is shorter: never taken there). */
 #define REDU__SCAN_CHUNKS(bytes) ((bytes) > 16 ? (bytes) / 16 : 1)
 /* The team routines of both algorithms and of segmented scans: always inlined on GPUs (left to
@@ -592,7 +600,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       /* The prefix before the lane's first element of the row (mine, then the prefix within       \
        * the warp: none before the warp's first element), then each element's, one combine an      \
        * element (the association depends on the plan alone). */                                   \
-      A run = r || lane ? COMBINE(mine, pre[r]) : mine;                                            \
+      A pr = pre[r]; /* a local: REDU__SCAN_FROM_MEMORY */                                         \
+      A run = r || lane ? COMBINE(mine, pr) : mine;                                                \
       _Pragma("clang loop unroll(full)")                                                           \
       for (unsigned k = 0; k < redu__vec; ++k) {                                                   \
         w[k] = in.v[r][k]; /* past t1: never written */                                            \
@@ -681,8 +690,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       if (warp == 0) {                                                                             \
         A agg = slots[0];                                                                          \
         _Pragma("clang loop unroll(disable)")                                                      \
-        for (unsigned w = 1; w < active; ++w)                                                      \
-          agg = COMBINE(agg, slots[w]);                                                            \
+        for (unsigned w = 1; w < active; ++w) {                                                    \
+          A sw = slots[w]; /* a local: REDU__SCAN_FROM_MEMORY */                                   \
+          agg = COMBINE(agg, sw);                                                                  \
+        }                                                                                          \
         A c = PFX##_look_back(s, agg, carry, lb, lane);                                            \
         if (lane == 0) {                                                                           \
           slots[nwarps] = c;                                                                       \
@@ -696,9 +707,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     A mine = carry;                                                                                \
     _Pragma("clang loop unroll(disable)")                                                          \
     for (unsigned w = 0; w < active; ++w) {                                                        \
+      A sw = slots[w]; /* a local: REDU__SCAN_FROM_MEMORY */                                       \
       if (w == warp)                                                                               \
         mine = carry;                                                                              \
-      carry = COMBINE(carry, slots[w]);                                                            \
+      carry = COMBINE(carry, sw);                                                                  \
     }                                                                                              \
     if (!lb) {                                                                                     \
       _Pragma("omp barrier") /* the slots are free for the next tile */                            \
@@ -755,16 +767,20 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     size_t e = count > from_end ? count - from_end : 0, b = e > per ? e - per : 0;                 \
     A own = (IDENT);                                                                               \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (size_t p = b; p < e; ++p)                                                                 \
-      own = COMBINE(own, partials[p]);                                                             \
+    for (size_t p = b; p < e; ++p) {                                                               \
+      A part = partials[p]; /* a local: REDU__SCAN_FROM_MEMORY */                                  \
+      own = COMBINE(own, part);                                                                    \
+    }                                                                                              \
     A incl = PFX##_warp_scan(own, lane);                                                           \
     if (lane == ws - 1)                                                                            \
       slots[warp] = incl;                                                                          \
     _Pragma("omp barrier")                                                                         \
     A carry = slots[0];                                                                            \
     _Pragma("clang loop unroll(disable)")                                                          \
-    for (unsigned w = 1; w < nwarps; ++w)                                                          \
-      carry = COMBINE(carry, slots[w]);                                                            \
+    for (unsigned w = 1; w < nwarps; ++w) {                                                        \
+      A sw = slots[w]; /* a local: REDU__SCAN_FROM_MEMORY */                                       \
+      carry = COMBINE(carry, sw);                                                                  \
+    }                                                                                              \
     _Pragma("omp barrier") /* the slots are free for the tiles */                                  \
     return COMBINE(init, carry);                                                                   \
   }                                                                                                \
@@ -799,8 +815,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         _Pragma("omp barrier")                                                                     \
         if (tid == 0) {                                                                            \
           _Pragma("clang loop unroll(disable)")                                                    \
-          for (unsigned w = 0; w < nwarps; ++w)                                                    \
-            total = t0 == first && w == 0 ? scratch[0] : COMBINE(total, scratch[w]);               \
+          for (unsigned w = 0; w < nwarps; ++w) {                                                  \
+            A sw = scratch[w]; /* a local: REDU__SCAN_FROM_MEMORY */                               \
+            total = t0 == first && w == 0 ? sw : COMBINE(total, sw);                               \
+          }                                                                                        \
         }                                                                                          \
         _Pragma("omp barrier") /* the slots are free for the next tile */                          \
       }                                                                                            \
@@ -813,8 +831,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       if (tid == 0) {                                                                              \
         total = scratch[0];                                                                        \
         _Pragma("clang loop unroll(disable)")                                                      \
-        for (unsigned w = 1; w < nwarps; ++w)                                                      \
-          total = COMBINE(total, scratch[w]);                                                      \
+        for (unsigned w = 1; w < nwarps; ++w) {                                                    \
+          A sw = scratch[w]; /* a local: REDU__SCAN_FROM_MEMORY */                                 \
+          total = COMBINE(total, sw);                                                              \
+        }                                                                                          \
       }                                                                                            \
       _Pragma("omp barrier") /* the slots are free again */                                        \
     }                                                                                              \
