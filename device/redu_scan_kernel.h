@@ -515,10 +515,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                                                                                                    \
   /* The total of a GPU warp's rows of a tile ending at t1, from wb (see PFX_tile), in lane 0:     \
    * reduce-then-scan's first launch needs no prefix. Each lane folds its elements of a row;       \
-   * where COMBINE commutes, a lane folds all its rows and the lanes fold once, else each          \
-   * row's lanes fold and the rows follow in order (the full scan took five combines an element    \
-   * where this takes one and a half: H100, exact f64 2^27 7.05 -> 4.72 ms, FP64-bound; fast       \
-   * sums 0-17% faster). */                                                                        \
+   * where COMBINE commutes, a lane folds all its rows and returns that (the identity where it     \
+   * holds none: PFX_span_total folds the lanes once a span), else each row's lanes fold and the   \
+   * rows follow in order (the full scan took five combines an element where this takes one and    \
+   * a half: H100, exact f64 2^27 7.05 -> 4.72 ms, FP64-bound; fast sums 0-17% faster). */         \
   REDU__INLINE A PFX##_warp_total(PFX##_rows in, size_t wb, size_t t1, unsigned lane)              \
   {                                                                                                \
     REDU__SCAN_LANE_SHAPE(T, A);                                                                   \
@@ -544,11 +544,7 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
         own = r ? COMBINE(own, t) : t;                                                             \
       }                                                                                            \
     }                                                                                              \
-    if (COMMUTES && wb < t1) {                                                                     \
-      size_t lanes = (t1 - wb + redu__vec - 1) / redu__vec;                                        \
-      own = PFX##_lanes_fold(mine, lanes < ws ? (unsigned)lanes : ws, lane);                       \
-    }                                                                                              \
-    return own;                                                                                    \
+    return COMMUTES ? mine : own;                                                                  \
   }                                                                                                \
                                                                                                    \
   /* GPUs: a warp's rows of a tile ending at t1, from wb (see PFX_tile): pre[r] gets the prefix,   \
@@ -788,8 +784,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   /* The total of [t0, end), tiles of `tile` from t0, on thread 0 of a GPU team (every thread      \
    * calls; the slots are free again when it returns). Each warp folds its rows of every tile      \
    * (PFX_warp_total, no prefixes), the next tile's elements loading meanwhile; where COMBINE      \
-   * commutes a warp keeps one total over the span and the team combines the warps once, else      \
-   * the warps' totals combine after every tile, in order. */                                      \
+   * commutes each lane keeps one total over the span, and the lanes and then the warps fold once  \
+   * (the lanes folded every tile: exact f64 at 2^26 on the H100, the launch's instructions 222 -> \
+   * 127 million, 352 -> 197 us, fast sums the same), else the warps' totals combine after every   \
+   * tile, in order. */                                                                            \
   REDU__INLINE A PFX##_span_total(const T *x, size_t t0, size_t end, size_t tile, A *scratch,      \
                                   unsigned tid, unsigned nth)                                      \
   {                                                                                                \
@@ -825,6 +823,12 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       t0 = t1;                                                                                     \
     }                                                                                              \
     if (COMMUTES) {                                                                                \
+      /* Lanes that hold none of the span (it is shorter than a warp's rows) join no fold. */      \
+      REDU__SCAN_LANE_SHAPE(T, A);                                                                 \
+      size_t wb = first + (size_t)warp * ws * REDU__SCAN_ITEMS(sizeof(T));                         \
+      size_t lanes = wb < end ? (end - wb + redu__vec - 1) / redu__vec : 0;                        \
+      if (lanes)                                                                                   \
+        mine = PFX##_lanes_fold(mine, lanes < ws ? (unsigned)lanes : ws, lane);                    \
       if (lane == 0)                                                                               \
         scratch[warp] = mine;                                                                      \
       _Pragma("omp barrier")                                                                       \
