@@ -133,7 +133,10 @@ static inline double redu__xs_special(unsigned flags, int *done)
 }
 
 /* What both roundings do first: the flags' verdict on a non-finite prefix, or the sign of an
- * exact zero (done, with the result in v); else hi + lo renormalised into s + t. */
+ * exact zero (done, with the result in v); else hi + lo as s + t. Every prefix is a lifted term
+ * (lo 0) or a combine's last TwoSum (hi = RN(hi + lo)), so hi + lo is already normalised: s is
+ * hi, t is lo, and hi is 0 only where lo is (a nonzero exact sum of doubles rounds to nonzero).
+ * Renormalising it again cost six FP64 additions an element (docs/performance.md, tuning log). */
 typedef struct redu__xs_head {
   double s, t, v;
   int done;
@@ -145,8 +148,8 @@ static inline redu__xs_head redu__xs_head_of(redu__xs a)
   h.v = redu__xs_special(a.flags, &h.done);
   if (h.done)
     return h;
-  h.s = a.hi + a.lo, h.t = redu__x_two_sum_err(a.hi, a.lo, h.s);
-  h.done = h.s == 0 && h.t == 0 && a.err == 0;
+  h.s = a.hi, h.t = a.lo;
+  h.done = a.hi == 0 && a.err == 0;
   h.v = redu__xs_zero(a.flags);
   return h;
 }

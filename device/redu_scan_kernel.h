@@ -227,6 +227,18 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   redu__scan_clear_words(words, nwords);
 }
 
+/* A GPU lane's fold of its row's elements in.v[r][0 .. redu__vec) from c into loc (inside
+ * REDU__DEFINE_SCAN's row routines): CHECKED, only those below t1 (a row the tile ends in; loc
+ * stays what it was where none is), else all of them, without a bound test an element. Whole
+ * rows take the unchecked fold (H100, with the exact rounding's shorter head: exact scans of
+ * 2^27 f32 2.52 -> 2.33-2.35 ms, f64 2.47 -> 2.37-2.39; fast scans the same). The same split
+ * of the rows' writes made f64 scans slower (docs/performance.md, tuning log). */
+#define REDU__SCAN_ROW_FOLD(LIFT, COMBINE, CHECKED)                                                \
+  _Pragma("clang loop unroll(full)")                                                               \
+  for (unsigned k = 0; k < redu__vec; ++k)                                                         \
+    if (!(CHECKED) || c + k < t1)                                                                  \
+      loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);
+
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH, COMMUTES)                       \
   _Pragma("omp begin declare target")                                                              \
   /* The value lane `src` holds (every lane calls): a vector view of its words, as                 \
@@ -530,11 +542,11 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       size_t c = row + (size_t)lane * redu__vec;    /* the lane's first */                         \
       A loc = (IDENT);                                                                             \
       if (c < t1) {                                                                                \
-        loc = LIFT(in.v[r][0], c);                                                                 \
-        _Pragma("clang loop unroll(full)")                                                         \
-        for (unsigned k = 1; k < redu__vec; ++k)                                                   \
-          if (c + k < t1)                                                                          \
-            loc = COMBINE(loc, LIFT(in.v[r][k], c + k));                                           \
+        if (t1 - c >= redu__vec) {                                                                 \
+          REDU__SCAN_ROW_FOLD(LIFT, COMBINE, 0)                                                    \
+        } else {                                                                                   \
+          REDU__SCAN_ROW_FOLD(LIFT, COMBINE, 1)                                                    \
+        }                                                                                          \
         if (COMMUTES)                                                                              \
           mine = r ? COMBINE(mine, loc) : loc;                                                     \
       }                                                                                            \
@@ -561,10 +573,11 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
       pre[r] = (IDENT);                                                                            \
       if (row < t1) { /* else the tile ended before this row */                                    \
         A loc = (IDENT);                                                                           \
-        _Pragma("clang loop unroll(full)")                                                         \
-        for (unsigned k = 0; k < redu__vec; ++k)                                                   \
-          if (c + k < t1)                                                                          \
-            loc = k ? COMBINE(loc, LIFT(in.v[r][k], c + k)) : LIFT(in.v[r][k], c + k);             \
+        if (c < t1 && t1 - c >= redu__vec) {                                                       \
+          REDU__SCAN_ROW_FOLD(LIFT, COMBINE, 0)                                                    \
+        } else {                                                                                   \
+          REDU__SCAN_ROW_FOLD(LIFT, COMBINE, 1)                                                    \
+        }                                                                                          \
         /* Lanes past the tile follow every lane inside it: their identity reaches no result; */   \
         /* the row's total is the last lane's inside the tile. */                                  \
         A li = PFX##_warp_scan(loc, lane);                                                         \
@@ -894,8 +907,10 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   /* Reduce-then-scan's first launch: the total of each of the team's blocks into partials         \
    * (GPUs: PFX_span_total; CPUs: PFX_team, y only for its alignment test: nothing is written).    \
    * A kernel of its own: in one kernel with the scan's second launch, this code raised that       \
-   * launch's registers past its launch bounds (spills; i32 at 2^24 0.12 -> 0.18 ms). */           \
-  static inline __attribute__((flatten)) void PFX##_team_fold(                                     \
+   * launch's registers past its launch bounds (spills; i32 at 2^24 0.12 -> 0.18 ms). Always       \
+   * inlined on GPUs, as the other team routines: left to the inliner, the exact scans' went out   \
+   * of line once a row's fold took whole rows apart (f64 67 local loads and stores, f32 95). */   \
+  static inline REDU__SCAN_TEAM_INLINE void PFX##_team_fold(                                       \
       const T *x, T *y, size_t n, size_t nblocks, size_t slots, size_t team_mem, void *spill,      \
       A *partials)                                                                                 \
   {                                                                                                \
