@@ -139,10 +139,11 @@ fi
 
 if [ -s "$tmp/bins.txt" ]; then
   dev=$(cat "$tmp/bins-device.txt")
+  rows=$((($(sort -u "$tmp/bins.txt" | wc -l) + 2) / 3)) # three panels a row, every case drawn
   {
-    echo "set terminal pngcairo size 1800,1800 font ',10'"
+    echo "set terminal pngcairo size 1800,$((rows * 450)) font ',10'"
     echo "set output '$out/bins.png'"
-    echo "set multiplot layout 4,3 title 'redu-bench bins ($dev): GB/s of keys and x read against n, end to end'"
+    echo "set multiplot layout $rows,3 title 'redu-bench bins ($dev): GB/s of keys and x read against n, end to end'"
     echo "set logscale x 2; set format x '2^{%L}'; set xlabel 'n (elements)'"
     echo "set logscale y 10; set ylabel 'GB/s (log scale)'"
     echo "set key bottom right; set grid"

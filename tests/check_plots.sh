@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_plots.sh ROOT: scripts/plots.sh turns the committed CSV files (the H100's arrays table,
-# per-call floor and scans, the H200's bins, as docs/plots/ shows them) into the eight PNG plots
+# per-call floor, scans and bins, as docs/plots/ shows them) into the eight PNG plots
 # (four ops, the floor, inclusive and exclusive scans, bins), each a real PNG. Registered only where gnuplot is
 # installed (the plots are a documentation tool, not a library dependency).
 set -eu
@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/h100-arrays-2026-11-28.csv" \
   "$root/docs/results/h100-regions-floor-2026-11-28.csv" "$root/docs/results/h100-scan-2026-12-06.csv" \
-  "$root/docs/results/h200-bins-2026-11-28.csv" \
+  "$root/docs/results/h100-bins-2026-12-06.csv" \
   > "$tmp/list" 2> "$tmp/err"
 for f in arrays-sum arrays-min arrays-max arrays-argmin floor scans-inclusive scans-exclusive bins; do
   png=$tmp/$f.png
