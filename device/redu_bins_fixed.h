@@ -178,13 +178,28 @@ __attribute__((noinline)) static inline void redu__bins_flag_far(uint64_t *flags
     redu__bins_fold_or(flags, f);
 }
 
+/* m << s added into the window's words from at, each carry into the next word (the window's
+ * headroom keeps every carry inside it). */
+static inline void redu__bins_fold_at(uint64_t *at, unsigned s, uint64_t m, int solo)
+{
+  uint64_t lo = m << s, old = redu__bins_fetch_add(at, lo, solo);
+  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
+  for (int q = 1; add; ++q) {
+    old = redu__bins_fetch_add(at + q, add, solo);
+    add = old + add < old;
+  }
+}
+
 /* A term into a team window's bin (priv), or, outside the window, into its global bin
  * (glob, `words` words from 2^base): the window's test and redu__bins_deposit in one, from
  * one split and integer tests only (the windowed launch issued 160 instructions a term and
  * was bound by their issue: H200, Nsight Compute, docs/performance.md, tuning log). The
- * term's bits are folded from its lowest set bit, the same value. */
+ * term's bits are folded from its lowest set bit, the same value. A normal term of prec < 53
+ * bits (a float's, widened) has its lowest 53 - prec bits zero: its exponent alone places
+ * it, and inside the window it folds without finding its lowest set bit and its length. */
 static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_private_window *w,
-                                          uint64_t *glob, int words, int base, double d, int solo)
+                                          uint64_t *glob, int words, int base, double d, int prec,
+                                          int solo)
 {
   uint64_t b;
   __builtin_memcpy(&b, &d, sizeof b);
@@ -194,20 +209,23 @@ static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_priva
     redu__bins_flag_far(priv + 2 * w->pw, d, solo);
     return;
   }
+  uint64_t *half = priv + (b >> 63 ? w->pw : 0);
+  if (prec < 53 && eb) {
+    int low = (int)eb - 1075 + 53 - prec;
+    if (low >= w->base && low + prec <= w->top) {
+      unsigned p = (unsigned)(low - w->base);
+      redu__bins_fold_at(half + p / 64, p % 64, m >> (53 - prec), solo);
+      return;
+    }
+  }
   int z = __builtin_ctzll(m), low = (eb ? (int)eb - 1075 : -1074) + z;
   m >>= z;
   if (low < w->base || low + 64 - __builtin_clzll(m) > w->top) {
     redu__bins_deposit_far(glob, words, base, d);
     return;
   }
-  unsigned p = (unsigned)(low - w->base), s = p % 64;
-  uint64_t *at = priv + (b >> 63 ? w->pw : 0) + p / 64;
-  uint64_t lo = m << s, old = redu__bins_fetch_add(at, lo, solo);
-  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
-  for (int q = 1; add; ++q) { /* the window's headroom keeps every carry inside it */
-    old = redu__bins_fetch_add(at + q, add, solo);
-    add = old + add < old;
-  }
+  unsigned p = (unsigned)(low - w->base);
+  redu__bins_fold_at(half + p / 64, p % 64, m, solo);
 }
 
 /* Bits a team window keeps above its sample's top at least (terms larger than the

@@ -552,16 +552,16 @@ static inline uint64_t *redu__bins_private(size_t team_mem, void *spill, size_t 
  * fold, else the deposit. CPUs first try their short fold for one-thread teams' private bins
  * (cpu/redu_cpu_bins.h; chosen at run time, as REDU__BINS_PINNED); a plain bin's window is
  * its words, whose headroom the host sized. */
-#define REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                           \
+#define REDU__BINS_FSUM_FOLD_ANY(WINDOWED, PREC, bin, glob, v)                                     \
   if (WINDOWED)                                                                                    \
-    redu__bins_fold_window(bin, &win, glob, words, base, v, solo);                                 \
+    redu__bins_fold_window(bin, &win, glob, words, base, v, (PREC), solo);                         \
   else                                                                                             \
     redu__bins_deposit(bin, win.pw, win.base, v, solo);
-#define REDU__BINS_FSUM_FOLD(WINDOWED, bin, glob, v)                                               \
+#define REDU__BINS_FSUM_FOLD(WINDOWED, PREC, bin, glob, v)                                         \
   if (!redu__dev_vector_chunks() || !solo ||                                                       \
       !redu__cpu_bins_fold(bin, win.pw, win.base, (WINDOWED) ? win.top : win.base + 64 * win.pw,   \
                            v)) {                                                                   \
-    REDU__BINS_FSUM_FOLD_ANY(WINDOWED, bin, glob, v)                                               \
+    REDU__BINS_FSUM_FOLD_ANY(WINDOWED, PREC, bin, glob, v)                                         \
   }
 
 /* The float sums' elements launch (inside REDU__DEFINE_BINS_FSUM): WINDOWED 1: team
@@ -572,11 +572,12 @@ static inline uint64_t *redu__bins_private(size_t team_mem, void *spill, size_t 
   {                                                                                                \
     redu__bins_private_window win = {(WINDOWED) ? team_words : words, base, 0};                    \
     size_t pstride = 2 * (size_t)win.pw + 1;                                                       \
-    REDU__BINS_ELEMENTS(REDU__BINS_BATCH, 0, nbins *pstride + 2,                                   \
-                        REDU__BINS_SAMPLE(WINDOWED, PREC), double, x ? (double)x[i] : 1.0,         \
-                        REDU__BINS_FSUM_FOLD(WINDOWED, dst + k * pstride, acc + k * stride, v),    \
-                        REDU__BINS_TEAM_BINS(k) redu__bins_flush_fixed(                            \
-                            priv + k * pstride, win.pw, win.base - base, acc + k * stride, words)) \
+    REDU__BINS_ELEMENTS(                                                                           \
+        REDU__BINS_BATCH, 0, nbins *pstride + 2, REDU__BINS_SAMPLE(WINDOWED, PREC), double,        \
+        x ? (double)x[i] : 1.0,                                                                    \
+        REDU__BINS_FSUM_FOLD(WINDOWED, PREC, dst + k * pstride, acc + k * stride, v),              \
+        REDU__BINS_TEAM_BINS(k) redu__bins_flush_fixed(priv + k * pstride, win.pw,                 \
+                                                       win.base - base, acc + k * stride, words))  \
   }
 
 /* Float sums (T float or double): REDU__DEFINE_BINS_FSUM(PFX, T, PREC, EMIN, EMAX) defines

@@ -187,7 +187,9 @@ static inline void redu__region_fb_fold(redu__region_fb *f, size_t nbins, uint32
   }
   int wb = (int)f->at - REDU__BINS_EXP_BIAS;
   redu__bins_private_window win = {f->pw, wb, wb + f->room};
-  redu__bins_fold_window(f->priv + (size_t)key * pstride, &win, glob, f->words, f->base, d, 0);
+  /* 53: the general fold for both kinds (the floats' placing by exponent was measured for the
+   * calls only, where the precision is a constant) */
+  redu__bins_fold_window(f->priv + (size_t)key * pstride, &win, glob, f->words, f->base, d, 53, 0);
 }
 
 /* At the team step, every thread: after a barrier, the team's private bins into the global
