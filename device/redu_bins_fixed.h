@@ -82,6 +82,18 @@ static inline uint64_t redu__bins_special(double d)
   return 0;
 }
 
+/* m << s added into the words from at, each carry into the next word (a window's or the
+ * bin's headroom keeps every carry inside its words). */
+static inline void redu__bins_fold_at(uint64_t *at, unsigned s, uint64_t m, int solo)
+{
+  uint64_t lo = m << s, old = redu__bins_fetch_add(at, lo, solo);
+  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
+  for (int q = 1; add; ++q) {
+    old = redu__bins_fetch_add(at + q, add, solo);
+    add = old + add < old;
+  }
+}
+
 /* Adds the term d into bin words `bin` (W words positive, W negative, the flags word);
  * solo: without atomics (private bins of a one-thread team). */
 static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double d, int solo)
@@ -102,15 +114,7 @@ static inline void redu__bins_deposit(uint64_t *bin, int words, int base, double
       redu__bins_fold_or(bin + 2 * words, flag);
     return;
   }
-  uint64_t *w = bin + (__builtin_signbit(d) ? words : 0) + p / 64;
-  unsigned s = (unsigned)p % 64;
-  uint64_t lo = m << s, old = redu__bins_fetch_add(w, lo, solo);
-  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
-  /* The window's headroom keeps every carry inside the W words. */
-  for (int q = 1; add; ++q) {
-    old = redu__bins_fetch_add(w + q, add, solo);
-    add = old + add < old;
-  }
+  redu__bins_fold_at(bin + (__builtin_signbit(d) ? words : 0) + p / 64, (unsigned)p % 64, m, solo);
 }
 
 /* A term outside its team's window, into the global bins: out of line, so that the rare
@@ -176,18 +180,6 @@ __attribute__((noinline)) static inline void redu__bins_flag_far(uint64_t *flags
     redu__bins_fold_or_plain(flags, f);
   else
     redu__bins_fold_or(flags, f);
-}
-
-/* m << s added into the window's words from at, each carry into the next word (the window's
- * headroom keeps every carry inside it). */
-static inline void redu__bins_fold_at(uint64_t *at, unsigned s, uint64_t m, int solo)
-{
-  uint64_t lo = m << s, old = redu__bins_fetch_add(at, lo, solo);
-  uint64_t add = (s ? m >> (64 - s) : 0) + (old + lo < old);
-  for (int q = 1; add; ++q) {
-    old = redu__bins_fetch_add(at + q, add, solo);
-    add = old + add < old;
-  }
 }
 
 /* A term into a team window's bin (priv), or, outside the window, into its global bin
