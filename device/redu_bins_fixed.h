@@ -184,11 +184,14 @@ __attribute__((noinline)) static inline void redu__bins_flag_far(uint64_t *flags
 
 /* A term into a team window's bin (priv), or, outside the window, into its global bin
  * (glob, `words` words from 2^base): the window's test and redu__bins_deposit in one, from
- * one split and integer tests only (the windowed launch issued 160 instructions a term and
- * was bound by their issue: H200, Nsight Compute, docs/performance.md, tuning log). The
- * term's bits are folded from its lowest set bit, the same value. A normal term of prec < 53
- * bits (a float's, widened) has its lowest 53 - prec bits zero: its exponent alone places
- * it, and inside the window it folds without finding its lowest set bit and its length. */
+ * the term's exponent and integer tests only, no count of its trailing or leading zeros
+ * (fewer instructions a term; what each form measured: docs/performance.md, tuning log).
+ * A term of prec bits (a double's 53, a float's 24 widened: its lowest 53 - prec bits zero)
+ * spans [lsb, lsb + prec); it folds where that span ends at or below the window's top and
+ * every set bit below the window's base is none, so a normal term folds exactly where its set
+ * bits lie in the window, as the deposit's test of its lowest set bit had it. A subnormal
+ * double, whose span reaches below its top set bit, goes to the global bin unless its span
+ * fits: the same sum, through the global words. */
 static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_private_window *w,
                                           uint64_t *glob, int words, int base, double d, int prec,
                                           int solo)
@@ -201,23 +204,15 @@ static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_priva
     redu__bins_flag_far(priv + 2 * w->pw, d, solo);
     return;
   }
-  uint64_t *half = priv + (b >> 63 ? w->pw : 0);
-  if (prec < 53 && eb) {
-    int low = (int)eb - 1075 + 53 - prec;
-    if (low >= w->base && low + prec <= w->top) {
-      unsigned p = (unsigned)(low - w->base);
-      redu__bins_fold_at(half + p / 64, p % 64, m >> (53 - prec), solo);
-      return;
-    }
-  }
-  int z = __builtin_ctzll(m), low = (eb ? (int)eb - 1075 : -1074) + z;
-  m >>= z;
-  if (low < w->base || low + 64 - __builtin_clzll(m) > w->top) {
+  int lsb = (eb ? (int)eb - 1075 : -1074) + 53 - prec, p = lsb - w->base;
+  m >>= 53 - prec;
+  if (lsb + prec > w->top || (p < 0 && (-p >= prec || m << (64 + p)))) {
     redu__bins_deposit_far(glob, words, base, d);
     return;
   }
-  unsigned p = (unsigned)(low - w->base);
-  redu__bins_fold_at(half + p / 64, p % 64, m, solo);
+  m = p < 0 ? m >> -p : m;
+  unsigned at = p < 0 ? 0 : (unsigned)p; /* the word's index in 32 bits: fewer instructions */
+  redu__bins_fold_at(priv + (at / 64 + (b >> 63 ? (unsigned)w->pw : 0u)), at % 64, m, solo);
 }
 
 /* Bits a team window keeps above its sample's top at least (terms larger than the

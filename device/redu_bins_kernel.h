@@ -183,13 +183,18 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
   if (fl & (REDU__BINS_PINF | REDU__BINS_NINF))
     return fl & REDU__BINS_PINF ? __builtin_inf() : -__builtin_inf();
   const uint64_t *pos = bin, *neg = bin + words;
-  int cmp = 0, any = 0;
-  for (int q = words; q-- > 0 && !cmp;)
-    cmp = pos[q] > neg[q] ? 1 : pos[q] < neg[q] ? -1 : 0;
-  for (int q = 0; q < words; ++q)
-    any |= (pos[q] | neg[q]) != 0;
-  if (!cmp) /* an exact zero: -0 only when every term was -0 */
+  /* the top word where the halves differ: words above it cancel, and only words up to it
+   * are subtracted (a bin's terms fill a few of its words: one thread reads each bin) */
+  int qd = words - 1;
+  while (qd >= 0 && pos[qd] == neg[qd])
+    --qd;
+  if (qd < 0) { /* an exact zero: -0 only when every term was -0 */
+    int any = 0;
+    for (int q = 0; q < words; ++q)
+      any |= pos[q] != 0;
     return !any && (fl & REDU__BINS_NZERO) && !(fl & REDU__BINS_PZERO) ? -0.0 : 0.0;
+  }
+  int cmp = pos[qd] > neg[qd] ? 1 : -1;
   const uint64_t *big = cmp > 0 ? pos : neg, *small = cmp > 0 ? neg : pos;
   uint64_t mag[REDU__BINS_MAX_WORDS + 1];
   /* thread-private: clang globalized it (280 bytes a thread from __kmpc_alloc_shared, the
@@ -197,14 +202,15 @@ static inline double redu__bins_round(const uint64_t *bin, int words, int base, 
   REDU__DEV_PRIVATE(mag)
   uint64_t borrow = 0;
   int top = -1;
-  for (int q = 0; q < words; ++q) {
+  for (int q = 0; q <= qd; ++q) {
     uint64_t a = big[q], b = small[q];
     mag[q] = a - b - borrow;
     borrow = a < b || (a == b && borrow);
     if (mag[q])
       top = 64 * q + 63 - __builtin_clzll(mag[q]);
   }
-  mag[words] = 0;
+  for (int q = qd + 1; q <= words; ++q) /* a float's lowest bit may lie above the top */
+    mag[q] = 0;
   double sign = cmp > 0 ? 1.0 : -1.0;
   if (top + base >= emax)
     return sign * __builtin_inf();
