@@ -188,8 +188,8 @@ __attribute__((noinline)) static inline void redu__bins_flag_far(uint64_t *flags
  * (fewer instructions a term; what each form measured: docs/performance.md, tuning log).
  * A term of prec bits (a double's 53, a float's 24 widened: its lowest 53 - prec bits zero)
  * spans [lsb, lsb + prec); it folds where that span ends at or below the window's top and
- * every set bit below the window's base is none, so a normal term folds exactly where its set
- * bits lie in the window, as the deposit's test of its lowest set bit had it. A subnormal
+ * none of its bits below the window's base is set, so a normal term folds exactly where its
+ * set bits lie in the window, as a test of its lowest set bit would have it. A subnormal
  * double, whose span reaches below its top set bit, goes to the global bin unless its span
  * fits: the same sum, through the global words. */
 static inline void redu__bins_fold_window(uint64_t *priv, const redu__bins_private_window *w,

@@ -2,10 +2,10 @@
  * team, no atomics), before the general fold of ../redu_bins_kernel.h: the same words, the
  * same value, fewer instructions for the terms that most data has.
  *
- * The general fold places a term from its lowest set bit and tests the window with the
- * term's exact bit range (a count of trailing and of leading zeros), then adds word by word
- * with a carry loop: about 55 x86-64 instructions a term, and a CPU thread is bound by
- * their issue (2-core x86-64 VM: 2.9 ns a term whatever the bins' size). Here a normal
+ * The general fold (redu__bins_fold_window, written for GPU teams) adds word by word through
+ * a word add that returns the old word, then a carry test and loop, and a CPU thread is
+ * bound by the issue of its instructions whatever the bins' size (docs/performance.md,
+ * tuning log). Here a normal
  * term is tested against the window's top by its exponent alone (a normal number's top bit)
  * and goes in with one two-word add with carry (add, adc); zeros, subnormals, infinities,
  * NaNs and terms outside the window or at its top word take the general fold. A term's bits land in
