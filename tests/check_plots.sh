@@ -8,7 +8,7 @@ root=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sh "$root/scripts/plots.sh" "$tmp" "$root/docs/results/h100-arrays-2026-11-28.csv" \
-  "$root/docs/results/h100-regions-floor-2026-11-28.csv" "$root/docs/results/h100-scan-2026-12-06.csv" \
+  "$root/docs/results/h100-regions-floor-2026-11-28.csv" "$root/docs/results/h100-scan-2026-12-07.csv" \
   "$root/docs/results/h100-bins-2026-12-07.csv" \
   > "$tmp/list" 2> "$tmp/err"
 for f in arrays-sum arrays-min arrays-max arrays-argmin floor scans-inclusive scans-exclusive bins; do
