@@ -7,14 +7,15 @@
  * generic forms, in place (y == x), an initial value (opts->init), host arrays
  * (REDU_INPUT_HOST; a mapped one read in place, its device copy left as it was), forced plans,
  * both passes forced (REDU_SCAN_PASS=1 single pass, =2 reduce-then-scan), the same bits on a
- * second run, and every bad input (a status, a message, y untouched). Segmented and batched
+ * second run, arrays off a 16-byte boundary, and every bad input (a status, a message, y
+ * untouched). Segmented and batched
  * scans (libredu/redu_segmented_scan.h) of every entry over segment layouts (empty segments,
  * a start past 0, elements outside every segment left untouched, segments for a warp, for a
  * team, and few long ones scanned one after another), against the reference per segment,
  * and their bad input; array scans between segmented, batched and reduce-then-scan ones.
- * `test_scan
- * large`: an in-place u8 sum scan of 2^31 + 77 elements (label large); `test_scan plans`: all
- * of the above but the cases past 70,001 elements (the forced plans' and the sanitized runs). */
+ * `test_scan large`: in-place sum scans of 2^31 + 77 elements, u8 and (GPUs) i32 (label
+ * large); `test_scan plans`: all of the above but the cases past 70,001 elements (the forced
+ * plans' and the sanitized runs). */
 #include "device/redu_op_table.h"
 #include "redu_test.h"
 #include <math.h>
@@ -479,6 +480,37 @@ static void check_passes(int dev, int warp)
   free(xs), free(want), free(got), free(again);
 }
 
+/* Arrays that start off a 16-byte boundary (x and y one element past one; in place too),
+ * over several GPU tiles and a partial last one: the element-wise loads and stores of rows
+ * that are not aligned, against the reference. */
+static void check_unaligned(int dev)
+{
+  enum { N = 70001 };
+  size_t most = (N + 1) * 8;
+  void *xs = malloc(most), *want = malloc(most), *got = malloc(most);
+  for (size_t k = 0; k < sizeof entries / sizeof *entries; ++k) {
+    const entry *e = &entries[k];
+    const type_fns *t = &types[e->type];
+    size_t z = t->size, bytes = N * z;
+    if (N > n_most || z == 1)
+      continue;
+    t->fill(e->op, xs, N, 77 * k);
+    char *x = omp_target_alloc(bytes + z, dev), *y = omp_target_alloc(bytes + z, dev);
+    for (int excl = 0; excl < 2; ++excl) {
+      t->ref(e->op, excl, xs, want, N, NULL);
+      for (int in_place = 0; in_place < 2; ++in_place) {
+        char *out = in_place ? x + z : y + z;
+        omp_target_memcpy(x + z, xs, bytes, 0, 0, dev, omp_get_initial_device());
+        CHECK_OK((excl ? e->excl : e->incl)(dev, x + z, out, N, NULL));
+        omp_target_memcpy(got, out, bytes, 0, 0, omp_get_initial_device(), dev);
+        compare(e, in_place ? "unaligned in-place" : "unaligned", N, got, want);
+      }
+    }
+    omp_target_free(x, dev), omp_target_free(y, dev);
+  }
+  free(xs), free(want), free(got);
+}
+
 /* A host array the program mapped whole: x is read in place, and y (here x itself) is
  * written into the host array only; the program's device copy keeps the input. */
 static void check_mapped(int dev)
@@ -874,6 +906,21 @@ static int check_large(int dev)
   size_t r = (n - 1) % 5;
   CHECK(last == (uint8_t)(10 * ((n - 1) / 5) + r * (r + 1) / 2), "y[n - 1] = %u", last);
   omp_target_free(d, dev);
+  /* GPUs: an in-place int32 sum past 2^31 elements (8 GiB): a 4-byte scan's block and
+   * element offsets past 32 bits. */
+  int32_t *w = is_cuda ? omp_target_alloc(n * sizeof *w, dev) : NULL;
+  if (w) {
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(w)
+    for (size_t i = 0; i < n; ++i)
+      w[i] = (int32_t)(i % 3) - 1;
+    CHECK_OK(redu_inclusive_scan_sum_i32(dev, w, w, n, NULL));
+    bad = 0;
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(w) reduction(+ : bad)
+    for (size_t i = 0; i < n; ++i)
+      bad += w[i] != (i % 3 == 2 ? 0 : -1);
+    CHECK(bad == 0, "in-place inclusive sum_i32 over 2^31+77: %zu results wrong", bad);
+    omp_target_free(w, dev);
+  }
   return redu_test_finish("test_scan large");
 }
 
@@ -996,6 +1043,7 @@ int main(int argc, char **argv)
   check_wide_sums(dev, warp);
   check_plans(dev, warp);
   check_passes(dev, warp);
+  check_unaligned(dev);
   check_mapped(dev);
   check_errors(dev);
   check_segmented(dev);
