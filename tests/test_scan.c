@@ -492,7 +492,7 @@ static void check_unaligned(int dev)
     const entry *e = &entries[k];
     const type_fns *t = &types[e->type];
     size_t z = t->size, bytes = N * z;
-    if (N > n_most || z == 1)
+    if (N > n_most)
       continue;
     t->fill(e->op, xs, N, 77 * k);
     char *x = omp_target_alloc(bytes + z, dev), *y = omp_target_alloc(bytes + z, dev);
