@@ -7,9 +7,9 @@
  * which writes y[i] = FINISH(init . x[0] . ... . x[i]) (inclusive) or
  * FINISH(init . x[0] . ... . x[i - 1]) (exclusive) for i in [0, n), `.` being COMBINE over
  * LIFTed elements (the op table's columns, device/redu_op_table.h). FINISH may name
- * `redu__unsure`, the launch's L->counter (device memory): exact scans' finish marks there a
- * prefix it could not round (device/redu_exact_scan.h); other finishes ignore it. COMMUTES: 1
- * where COMBINE(a, b) = COMBINE(b, a) (the built-in value ops, exact sums), so that
+ * `redu__unsure`, the launch's L->counter (a word the device writes): exact scans' finish marks
+ * there a prefix it could not round (device/redu_exact_scan.h); other finishes ignore it. COMMUTES:
+ * 1 where COMBINE(a, b) = COMBINE(b, a) (the built-in value ops, exact sums), so that
  * reduce-then-scan's first launch may fold a warp's elements out of index order; 0 for
  * declared combiners, which it folds in order (PFX_warp_total). x and y are
  * device addresses; y may be x (each element is read before its own result is written, by the
@@ -187,6 +187,28 @@ typedef struct redu__scan_pass {
   unsigned epoch;
 } redu__scan_pass;
 
+/* What a launch takes into its target region goes in as scalars, which clang passes by value:
+ * an aggregate there is copied to the device before the launch (firstprivate) or to it and
+ * back after it (mapped, an aggregate's default). On the H100 a region with a 32-byte
+ * firstprivate struct took 15.0 µs end to end against 11.9 with its fields as scalars (medians
+ * of 301; an empty region 10.0). So a single pass's tile records go in field by field, and the
+ * initial value (an exact scan's 32-byte accumulator, a declared type's) as REDU__SCAN_INIT_WORDS
+ * 64-bit words, enough for any accumulator a scan takes (REDU__SHUFFLE_MAX_BYTES: redu__scan_open
+ * refuses larger ones before a launch). In the launch function, after its locals: */
+#define REDU__SCAN_INIT_WORDS 4
+_Static_assert(REDU__SCAN_INIT_WORDS * sizeof(uint64_t) >= REDU__SHUFFLE_MAX_BYTES,
+               "a scan's initial value must fit its words");
+#define REDU__SCAN_INIT_SPLIT(A, init)                                                             \
+  union {                                                                                          \
+    A a;                                                                                           \
+    uint64_t w[REDU__SCAN_INIT_WORDS];                                                             \
+  } init_words = {.w = {0}};                                                                       \
+  init_words.a = (init);                                                                           \
+  uint64_t init0 = init_words.w[0], init1 = init_words.w[1], init2 = init_words.w[2],              \
+           init3 = init_words.w[3];
+/* ... and in its target region, the value again (PFX_init_of in REDU__DEFINE_SCAN). */
+#define REDU__SCAN_INIT_JOIN(PFX) PFX##_init_of(init0, init1, init2, init3)
+
 #pragma omp begin declare target
 /* The first element of block b of nblocks over [0, n): the first n % nblocks blocks take
  * one element more. No product of two sizes: n may be past 2^32. */
@@ -241,6 +263,17 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
 
 #define REDU__DEFINE_SCAN(PFX, T, A, IDENT, LIFT, COMBINE, FINISH, COMMUTES)                       \
   _Pragma("omp begin declare target")                                                              \
+  /* A launch's initial value from its words (REDU__SCAN_INIT_SPLIT). */                           \
+  REDU__INLINE A PFX##_init_of(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3)                 \
+  {                                                                                                \
+    union {                                                                                        \
+      A a;                                                                                         \
+      uint64_t w[REDU__SCAN_INIT_WORDS];                                                           \
+    } u = {.w = {w0, w1, w2, w3}};                                                                 \
+    REDU__DEV_PRIVATE(u)                                                                           \
+    return u.a;                                                                                    \
+  }                                                                                                \
+                                                                                                   \
   /* The value lane `src` holds (every lane calls): a vector view of its words, as                 \
    * PFX_shfl_down in redu_reducers.h, so that no local's address is taken. */                     \
   REDU__INLINE A PFX##_shfl_idx(A v,                                                               \
@@ -972,15 +1005,17 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     unsigned *unsure = L->counter;                                                                 \
     int threads = L->threads;                                                                      \
     size_t slots = L->team_slots, team_mem = L->team_mem, nblocks = (size_t)L->teams;              \
+    REDU__SCAN_INIT_SPLIT(A, init)                                                                 \
     if (one) {                                                                                     \
-      redu__scan_pass lb = *one;                                                                   \
-      void *status = lb.status;                                                                    \
+      void *status = one->status;                                                                  \
+      size_t tile = one->tile, ntiles = one->ntiles;                                               \
+      unsigned epoch = one->epoch;                                                                 \
       REDU__PRAGMA(omp target teams device(L->device) num_teams(L->teams) thread_limit(threads)    \
-                       is_device_ptr(x, y, status, spill,                                          \
-                                     unsure) ompx_dyn_cgroup_mem(team_mem) firstprivate(lb)        \
+                       is_device_ptr(x, y, status, spill, unsure) ompx_dyn_cgroup_mem(team_mem)    \
                            ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS))))) \
       REDU__PRAGMA(omp parallel num_threads(threads))                                              \
-      PFX##_team1(x, y, n, init, exclusive, slots, team_mem, spill, lb, unsure);                   \
+      PFX##_team1(x, y, n, REDU__SCAN_INIT_JOIN(PFX), exclusive, slots, team_mem, spill,           \
+                  (redu__scan_pass){status, tile, ntiles, epoch}, unsure);                         \
       return;                                                                                      \
     }                                                                                              \
     if (nblocks > 1) {                                                                             \
@@ -997,8 +1032,8 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
                      is_device_ptr(x, y, partials, spill, unsure) ompx_dyn_cgroup_mem(team_mem)    \
                          ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))   \
     REDU__PRAGMA(omp parallel num_threads(threads))                                                \
-    PFX##_team(x, y, n, nblocks, init, exclusive, phase, slots, team_mem, spill, partials,         \
-               unsure);                                                                            \
+    PFX##_team(x, y, n, nblocks, REDU__SCAN_INIT_JOIN(PFX), exclusive, phase, slots, team_mem,     \
+               spill, partials, unsure);                                                           \
   }
 
 /* Segmented and batched scans (the built-in calls; after REDU__DEFINE_SCAN with the same
@@ -1115,12 +1150,13 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
     size_t base = p->base, len = p->len, nseg = p->nseg, skip = p->skip, longest = p->longest;     \
     int teams = nseg < (size_t)L->teams ? (int)nseg : L->teams;                                    \
     size_t slots = L->team_slots, team_mem = L->team_mem;                                          \
+    REDU__SCAN_INIT_SPLIT(A, init)                                                                 \
     REDU__PRAGMA(omp target teams device(L->device) num_teams(teams) thread_limit(threads)         \
                      is_device_ptr(x, y, offsets, spill, unsure) ompx_dyn_cgroup_mem(team_mem)     \
                          ompx_attribute(__attribute__((launch_bounds(REDU__SCAN_MAX_THREADS)))))   \
     REDU__PRAGMA(omp parallel num_threads(threads))                                                \
-    PFX##_seg_team(x, y, offsets, base, len, nseg, skip, longest, init, exclusive, slots,          \
-                   team_mem, spill, unsure);                                                       \
+    PFX##_seg_team(x, y, offsets, base, len, nseg, skip, longest, REDU__SCAN_INIT_JOIN(PFX),       \
+                   exclusive, slots, team_mem, spill, unsure);                                     \
   }                                                                                                \
                                                                                                    \
   /* The segments' scans as the host half planned them (redu__segscan_begin, host/redu_call.h):    \

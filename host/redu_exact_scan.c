@@ -188,26 +188,29 @@ static redu_status redu__xs_host_scan(const redu__xs_call *x, void *y_dev, size_
   return s;
 }
 
-/* After the kernels: the device's verdict into *marked (the counter zero again after):
- * whether some prefix could not be certified, so that the host's pass must run. */
-static redu_status redu__xs_verdict(const redu__xs_call *x, unsigned *unsure, int *marked)
+/* The kernels' mark, the scratch slot's result word: page-locked host memory on GPUs (a CPU
+ * device's memory is host memory), so that the host reads the verdict after the launches
+ * without a copy (a synchronous copy back cost the H100's small exact scans a round trip).
+ * Cleared before the launches. */
+static unsigned *redu__xs_mark(redu__slot *slot)
 {
-  unsigned m = 0, zero = 0;
-  int host = omp_get_initial_device();
-  *marked = 0;
-  if (omp_target_memcpy(&m, unsure, sizeof m, 0, 0, host, x->dev) != 0)
-    return redu__fail(REDU_ERR_DEVICE, "%s: could not read the exact scan's verdict from device %d",
-                      x->fn, x->dev);
-  if (!m)
-    return REDU_OK;
-  *marked = 1;
+  volatile unsigned *mark = slot->result;
+  *mark = 0;
+  return (unsigned *)mark;
+}
+
+/* After the kernels: whether some prefix could not be certified, so that the host's pass must
+ * run. */
+static int redu__xs_marked(const redu__xs_call *x, const unsigned *mark)
+{
+  if (!*(const volatile unsigned *)mark)
+    return 0;
   if (redu__verbose())
     fprintf(stderr,
             "libredu: %s: some prefixes could not be certified on device %d: the host rounds "
             "the scan again from a long accumulator\n",
             x->fn, x->dev);
-  omp_target_memcpy(unsure, &zero, sizeof zero, 0, 0, x->dev, host); /* zero between calls */
-  return REDU_OK;
+  return 1;
 }
 
 /* The call's shared part: type, and the options without REDU_EXACT for the scan's own checks
@@ -254,15 +257,14 @@ redu_status redu__exact_scan(redu_type type, int device, const void *xa, void *y
     redu__scan_abandon(&c);
     return s;
   }
-  unsigned *unsure = c.slot->counter;
+  unsigned *unsure = redu__xs_mark(c.slot);
   c.launch.counter = unsure;
   if (x.is32)
     redu__xs_f32_launch(&c.launch, x.src, c.y_dev, n, redu__xs_init(&x), exclusive, c.one);
   else
     redu__xs_f64_launch(&c.launch, x.src, c.y_dev, n, redu__xs_init(&x), exclusive, c.one);
   const size_t bounds[2] = {0, n};
-  int marked;
-  if ((s = redu__xs_verdict(&x, unsure, &marked)) == REDU_OK && marked)
+  if (redu__xs_marked(&x, unsure))
     s = redu__xs_host_scan(&x, c.y_dev, n, bounds, 1);
   redu__xs_give(&x);
   redu_status e = redu__scan_end(&c);
@@ -313,7 +315,7 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
     redu__segscan_abandon(&c);
     return s;
   }
-  unsigned *unsure = c.scan.slot->counter;
+  unsigned *unsure = redu__xs_mark(c.scan.slot);
   redu__launch *L = &c.scan.launch;
   L->counter = unsure;
   redu__xs init = redu__xs_init(&x);
@@ -323,8 +325,7 @@ redu_status redu__exact_segscan(redu_type type, int device, const void *xa, void
     redu__xs_f32_seg_run(L, (const float *)xs, (float *)ys, &c.plan, init, exclusive);
   else
     redu__xs_f64_seg_run(L, (const double *)xs, (double *)ys, &c.plan, init, exclusive);
-  int marked;
-  if ((s = redu__xs_verdict(&x, unsure, &marked)) == REDU_OK && marked)
+  if (redu__xs_marked(&x, unsure))
     s = redu__xs_host_segments(&x, ys, c.count, offsets, len, c.plan.base, nseg, batched,
                                (opts->flags & REDU_INPUT_HOST) != 0);
   redu__xs_give(&x);
