@@ -20,6 +20,7 @@
 #include "device/redu_internal.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* A scanned variable is a triple p = (direction, kind, var). Never an empty `...`. */
 #define REDU__SDIR(...) REDU__SDIR2(__VA_ARGS__, ~, ~)
@@ -74,32 +75,65 @@
     char redu__checked;                                                                            \
   })
 
+/* Word j (0 to 3) of the first 32 bytes of a value of `size` bytes, zero past its end. A
+ * scanned variable's value before the region enters the scan phase's kernel as four such
+ * words, which clang passes by value: the variable itself, where its kind is a declared
+ * struct, was copied to the device before each launch (docs/design.md, "Scalars into target
+ * regions"). A declared type of more than 32 bytes never reaches that kernel: its scan call
+ * refuses it first (REDU__SHUFFLE_MAX_BYTES). */
+static inline uint64_t redu__scan_word(const void *v, size_t size, unsigned j)
+{
+  uint64_t w = 0;
+  if (size > 8 * (size_t)j)
+    __builtin_memcpy(&w, (const char *)v + 8 * j, size - 8 * j < 8 ? size - 8 * j : 8);
+  return w;
+}
+
 /* -- The pieces, per scanned variable p, number k: its buffer (device memory, n elements)
- * and its value before the region, both host locals that the kernels take. */
+ * and its value before the region, host locals; the kernels take the buffer and the value's
+ * words (REDU__SW). */
 #define REDU__SBUF(k) REDU__CAT(redu__sbuf_, k)
 #define REDU__SINIT(k) REDU__CAT(redu__sinit_, k)
+#define REDU__SW(k, j) REDU__CAT(REDU__CAT(redu__sw, j), REDU__CAT(_, k))
 #define REDU__SCAN_SIZE(k, p) sizeof(REDU__STYPE(p)),
 #define REDU__SCAN_ADDR(k, p) (void *)&REDU__SVAR p,
 #define REDU__SCAN_HOST(k, p)                                                                      \
   for (REDU__STYPE(p) * REDU__SBUF(k) = (REDU__STYPE(p) *)redu__s.buf[k]; redu__s.go;)             \
-    for (REDU__STYPE(p) REDU__SINIT(k) = REDU__SVAR p; redu__s.go;)
-#define REDU__SCAN_CLAUSES(k, p) is_device_ptr(REDU__SBUF(k)) firstprivate(REDU__SINIT(k))
+    for (REDU__STYPE(p) REDU__SINIT(k) = REDU__SVAR p; redu__s.go;)                                \
+      for (uint64_t REDU__SW(                                                                      \
+               k, 0) = redu__scan_word(&REDU__SINIT(k), sizeof REDU__SINIT(k), 0),                 \
+                  REDU__SW(k, 1) = redu__scan_word(&REDU__SINIT(k), sizeof REDU__SINIT(k), 1),     \
+                  REDU__SW(k, 2) = redu__scan_word(&REDU__SINIT(k), sizeof REDU__SINIT(k), 2),     \
+                  REDU__SW(k, 3) = redu__scan_word(&REDU__SINIT(k), sizeof REDU__SINIT(k), 3);     \
+           redu__s.go;)
+#define REDU__SCAN_CLAUSES(k, p)                                                                   \
+  is_device_ptr(REDU__SBUF(k))                                                                     \
+      firstprivate(REDU__SW(k, 0), REDU__SW(k, 1), REDU__SW(k, 2), REDU__SW(k, 3))
 /* Phase 1: the buffer scanned in place, from the value before the region. */
 #define REDU__SCAN_CALL(k, p)                                                                      \
   if (*redu__s.status == REDU_OK)                                                                  \
     *redu__s.status = REDU__SCAN_FN(p)(                                                            \
         redu__s.device, REDU__SBUF(k), REDU__SBUF(k), redu__n,                                     \
         &(const redu_options){.flags = REDU__SCAN_FLAGS(p), .init = &REDU__SINIT(k)});
-/* The thread's private variable: the identity in phase 0, its prefix in phase 2. */
-#define REDU__SCAN_PRIVATE(k, p)                                                                   \
+/* The thread's private variable: the identity in phase 0, its prefix in phase 2 (inclusive:
+ * element i of its buffer; exclusive: element i - 1, or at i = 0 the value before the region,
+ * from its words). */
+#define REDU__SCAN_PRIVATE(k, p) REDU__XCAT(REDU__SCAN_PRIVATE_, REDU__SEXCL(p))(k, p)
+#define REDU__SCAN_PRIVATE_0(k, p) REDU__SCAN_VAR(p, REDU__SBUF(k)[redu__i])
+#define REDU__SCAN_PRIVATE_1(k, p)                                                                 \
+  for (union {                                                                                     \
+         REDU__STYPE(p) v;                                                                         \
+         uint64_t w[4];                                                                            \
+       } REDU__SU(k) = {.w = {REDU__SW(k, 0), REDU__SW(k, 1), REDU__SW(k, 2), REDU__SW(k, 3)}};    \
+       redu__go;)                                                                                  \
+  REDU__SCAN_VAR(p, (redu__i ? REDU__SBUF(k)[redu__i - 1] : REDU__SU(k).v))
+#define REDU__SU(k) REDU__CAT(redu__su_, k)
+#define REDU__SCAN_VAR(p, prefix)                                                                  \
   REDU__SHADOW_BEGIN                                                                               \
-  for (REDU__STYPE(p) REDU__SVAR p = redu__phase == 0                                              \
-                                         ? REDU__CAT(redu_identity_, REDU__SKIND p)()              \
-                                         : REDU__XCAT(REDU__SCAN_PREFIX_, REDU__SEXCL(p))(k);      \
+  for (REDU__STYPE(p) REDU__SVAR p = redu__phase == 0 ? REDU__CAT(redu_identity_, REDU__SKIND p)() \
+                                                      : (prefix);                                  \
        redu__go;)                                                                                  \
   REDU__SHADOW_END
-#define REDU__SCAN_PREFIX_0(k) REDU__SBUF(k)[redu__i]
-#define REDU__SCAN_PREFIX_1(k) (redu__i ? REDU__SBUF(k)[redu__i - 1] : REDU__SINIT(k))
 /* After the input phase: the variable into its buffer. */
 #define REDU__SCAN_STORE(k, p)                                                                     \
   , (redu__phase == 0 ? (void)(REDU__SBUF(k)[redu__i] = REDU__SVAR p) : (void)0)
