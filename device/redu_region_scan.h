@@ -75,23 +75,13 @@
     char redu__checked;                                                                            \
   })
 
-/* Word j (0 to 3) of the first 32 bytes of a value of `size` bytes, zero past its end. A
- * scanned variable's value before the region enters the scan phase's kernel as four such
- * words, which clang passes by value: the variable itself, where its kind is a declared
- * struct, was copied to the device before each launch (docs/design.md, "Scalars into target
- * regions"). A declared type of more than 32 bytes never reaches that kernel: its scan call
- * refuses it first (REDU__SHUFFLE_MAX_BYTES). */
-static inline uint64_t redu__scan_word(const void *v, size_t size, unsigned j)
-{
-  uint64_t w = 0;
-  if (size > 8 * (size_t)j)
-    __builtin_memcpy(&w, (const char *)v + 8 * j, size - 8 * j < 8 ? size - 8 * j : 8);
-  return w;
-}
-
 /* -- The pieces, per scanned variable p, number k: its buffer (device memory, n elements)
  * and its value before the region, host locals; the kernels take the buffer and the value's
- * words (REDU__SW). */
+ * words (REDU__SW: redu__scan_word and REDU__SCAN_WORDS_OF, device/redu_scan_kernel.h, which
+ * redu_udr.h brings in before this header), which clang passes by value: the variable itself,
+ * where its kind is a declared struct, was copied to the device before each launch
+ * (docs/design.md, "Scalars into target regions"). A declared type of more than 32 bytes
+ * never reaches the kernel that reads them: its scan call refuses it first. */
 #define REDU__SBUF(k) REDU__CAT(redu__sbuf_, k)
 #define REDU__SINIT(k) REDU__CAT(redu__sinit_, k)
 #define REDU__SW(k, j) REDU__CAT(REDU__CAT(redu__sw, j), REDU__CAT(_, k))
@@ -121,10 +111,8 @@ static inline uint64_t redu__scan_word(const void *v, size_t size, unsigned j)
 #define REDU__SCAN_PRIVATE(k, p) REDU__XCAT(REDU__SCAN_PRIVATE_, REDU__SEXCL(p))(k, p)
 #define REDU__SCAN_PRIVATE_0(k, p) REDU__SCAN_VAR(p, REDU__SBUF(k)[redu__i])
 #define REDU__SCAN_PRIVATE_1(k, p)                                                                 \
-  for (union {                                                                                     \
-         REDU__STYPE(p) v;                                                                         \
-         uint64_t w[4];                                                                            \
-       } REDU__SU(k) = {.w = {REDU__SW(k, 0), REDU__SW(k, 1), REDU__SW(k, 2), REDU__SW(k, 3)}};    \
+  for (REDU__SCAN_WORDS_OF(REDU__STYPE(p))                                                         \
+           REDU__SU(k) = {.w = {REDU__SW(k, 0), REDU__SW(k, 1), REDU__SW(k, 2), REDU__SW(k, 3)}};  \
        redu__go;)                                                                                  \
   REDU__SCAN_VAR(p, (redu__i ? REDU__SBUF(k)[redu__i - 1] : REDU__SU(k).v))
 #define REDU__SU(k) REDU__CAT(redu__su_, k)

@@ -198,16 +198,28 @@ typedef struct redu__scan_pass {
 #define REDU__SCAN_INIT_WORDS 4
 _Static_assert(REDU__SCAN_INIT_WORDS * sizeof(uint64_t) >= REDU__SHUFFLE_MAX_BYTES,
                "a scan's initial value must fit its words");
-#define REDU__SCAN_INIT_SPLIT(A, init)                                                             \
+/* Word j of the first 32 bytes of a value of `size` bytes, zero past its end (host side);
+ * in the kernel, REDU__SCAN_WORDS_OF(A) views the words as the value again. Scanning regions
+ * pass their variables' values before the region the same way (device/redu_region_scan.h). */
+static inline uint64_t redu__scan_word(const void *v, size_t size, unsigned j)
+{
+  uint64_t w = 0;
+  if (size > 8 * (size_t)j)
+    __builtin_memcpy(&w, (const char *)v + 8 * j, size - 8 * j < 8 ? size - 8 * j : 8);
+  return w;
+}
+#define REDU__SCAN_WORDS_OF(A)                                                                     \
   union {                                                                                          \
-    A a;                                                                                           \
+    A v;                                                                                           \
     uint64_t w[REDU__SCAN_INIT_WORDS];                                                             \
-  } init_words = {.w = {0}};                                                                       \
-  init_words.a = (init);                                                                           \
-  uint64_t init0 = init_words.w[0], init1 = init_words.w[1], init2 = init_words.w[2],              \
-           init3 = init_words.w[3];
+  }
+#define REDU__SCAN_INIT_SPLIT(A, init)                                                             \
+  uint64_t redu__init0 = redu__scan_word(&(init), sizeof(A), 0),                                   \
+           redu__init1 = redu__scan_word(&(init), sizeof(A), 1),                                   \
+           redu__init2 = redu__scan_word(&(init), sizeof(A), 2),                                   \
+           redu__init3 = redu__scan_word(&(init), sizeof(A), 3);
 /* ... and in its target region, the value again (PFX_init_of in REDU__DEFINE_SCAN). */
-#define REDU__SCAN_INIT_JOIN(PFX) PFX##_init_of(init0, init1, init2, init3)
+#define REDU__SCAN_INIT_JOIN(PFX) PFX##_init_of(redu__init0, redu__init1, redu__init2, redu__init3)
 
 #pragma omp begin declare target
 /* The first element of block b of nblocks over [0, n): the first n % nblocks blocks take
@@ -266,12 +278,9 @@ static inline void redu__scan_clear(int device, void *status, size_t bytes, int 
   /* A launch's initial value from its words (REDU__SCAN_INIT_SPLIT). */                           \
   REDU__INLINE A PFX##_init_of(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3)                 \
   {                                                                                                \
-    union {                                                                                        \
-      A a;                                                                                         \
-      uint64_t w[REDU__SCAN_INIT_WORDS];                                                           \
-    } u = {.w = {w0, w1, w2, w3}};                                                                 \
+    REDU__SCAN_WORDS_OF(A) u = {.w = {w0, w1, w2, w3}};                                            \
     REDU__DEV_PRIVATE(u)                                                                           \
-    return u.a;                                                                                    \
+    return u.v;                                                                                    \
   }                                                                                                \
                                                                                                    \
   /* The value lane `src` holds (every lane calls): a vector view of its words, as                 \
