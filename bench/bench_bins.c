@@ -43,8 +43,9 @@ static double peer(const char *impl, const char *op, const char *type, size_t n)
 static inline double ordered_add(double a, double b) { return a + b; }
 REDU_DECLARE_REDUCTION(ordered_sum, double, ordered_add, REDU_ORDERED, 0.0)
 
-/* One case: counts (u32, x NULL) or a float sum, its bins, whether every key is equal, and
- * whether it is the declared (ordered) sum. */
+/* One case: counts (u32, x NULL) or a float sum, its bins, whether every key is equal,
+ * whether it is the declared (ordered) sum, and whether its keys are size_t (redu_bins_wide;
+ * the same key values). */
 typedef struct bins_case {
   bench_type bt;
   const char *name, *type;
@@ -52,14 +53,16 @@ typedef struct bins_case {
   size_t nbins;
   int same;
   int declared;
+  int wide;
 } bins_case;
 static const bins_case cases[] = {
-    {BENCH_I32, "count", "u32", 0, 256, 0, 0},    {BENCH_I32, "count", "u32", 0, 1024, 0, 0},
-    {BENCH_I32, "count", "u32", 0, 65536, 0, 0},  {BENCH_F32, "sum", "f32", 4, 256, 0, 0},
-    {BENCH_F32, "sum", "f32", 4, 65536, 0, 0},    {BENCH_F64, "sum", "f64", 8, 256, 0, 0},
-    {BENCH_F64, "sum", "f64", 8, 1024, 0, 0},     {BENCH_F64, "sum", "f64", 8, 65536, 0, 0},
-    {BENCH_F64, "sum", "f64", 8, 1u << 24, 0, 0}, {BENCH_F64, "sum", "f64", 8, 256, 1, 0},
-    {BENCH_F64, "udr", "f64", 8, 1024, 0, 1},     {BENCH_F64, "udr", "f64", 8, 65536, 0, 1},
+    {BENCH_I32, "count", "u32", 0, 256, 0, 0, 0},    {BENCH_I32, "count", "u32", 0, 1024, 0, 0, 0},
+    {BENCH_I32, "count", "u32", 0, 65536, 0, 0, 0},  {BENCH_F32, "sum", "f32", 4, 256, 0, 0, 0},
+    {BENCH_F32, "sum", "f32", 4, 65536, 0, 0, 0},    {BENCH_F64, "sum", "f64", 8, 256, 0, 0, 0},
+    {BENCH_F64, "sum", "f64", 8, 1024, 0, 0, 0},     {BENCH_F64, "sum", "f64", 8, 65536, 0, 0, 0},
+    {BENCH_F64, "sum", "f64", 8, 1u << 24, 0, 0, 0}, {BENCH_F64, "sum", "f64", 8, 256, 1, 0, 0},
+    {BENCH_F64, "udr", "f64", 8, 1024, 0, 1, 0},     {BENCH_F64, "udr", "f64", 8, 65536, 0, 1, 0},
+    {BENCH_I32, "count", "u32", 0, 256, 0, 0, 1},    {BENCH_F64, "sum", "f64", 8, 1024, 0, 0, 1},
 };
 /* The most bins of a case: out's size. */
 enum { MAX_BINS = 1 << 24 };
@@ -68,17 +71,27 @@ static const int log2s[] = {20, 24, 27};
 typedef struct bins_run {
   int dev;
   const bins_case *c;
-  const uint32_t *keys;
-  const void *x; /* NULL: counts */
+  const void *keys; /* uint32_t, or size_t where c->wide */
+  const void *x;    /* NULL: counts */
   size_t n;
   void *out, *host_out;
   int teams, threads;
   int status;
 } bins_run;
 
+static size_t bench_bins_key_bytes(const bins_case *c)
+{
+  return c->wide ? sizeof(size_t) : sizeof(uint32_t);
+}
+
 static void run_libredu(void *arg)
 {
   bins_run *r = arg;
+  if (r->c->wide) {
+    r->status = redu_bins_wide(r->dev, REDU_SUM, r->c->size ? REDU_DOUBLE : REDU_UINT32, r->keys,
+                               r->x, r->n, r->c->nbins, r->out, NULL, NULL);
+    return;
+  }
   r->status = r->c->declared ? redu_bins_reduce_ordered_sum(r->dev, r->keys, r->x, r->n,
                                                             r->c->nbins, r->out, NULL)
               : r->c->bt == BENCH_F64
@@ -98,17 +111,21 @@ static void run_read(void *arg)
 {
   bins_run *r = arg;
   /* keys and x lie in one allocation, x right after the keys */
-  bench_read_kernel(r->dev, r->keys, r->n * (4 + r->c->size), r->teams, r->threads);
+  bench_read_kernel(r->dev, r->keys, r->n * (bench_bins_key_bytes(r->c) + r->c->size), r->teams,
+                    r->threads);
 }
 
-/* Keys on the device: i's hash modulo nbins (the formula of redu-bench-cub), or all 0. */
-static void fill_keys(int dev, uint32_t *keys, size_t n, size_t nbins, int same)
+/* Keys on the device: i's hash modulo nbins (the formula of redu-bench-cub), or all 0; as
+ * uint32_t, or as size_t into wide (when not NULL) too. */
+static void fill_keys(int dev, uint32_t *keys, size_t *wide, size_t n, size_t nbins, int same)
 {
-#pragma omp target teams distribute parallel for device(dev) is_device_ptr(keys)
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(keys, wide)
   for (size_t i = 0; i < n; ++i) {
     uint64_t h = i * 0x9e3779b97f4a7c15ull;
     h ^= h >> 29;
     keys[i] = same ? 0 : (uint32_t)(h % nbins);
+    if (wide)
+      wide[i] = keys[i];
   }
 }
 
@@ -177,7 +194,7 @@ static void run_region(void *arg)
 static int bench_bins_region(int dev, char *buf, size_t max_n, uint32_t *hk, double *hx, void *out,
                              void *got, const bench_timing *t)
 {
-  static const bins_case c = {BENCH_F64, "sum", "f64", 8, REGION_BINS, 0, 0};
+  static const bins_case c = {BENCH_F64, "sum", "f64", 8, REGION_BINS, 0, 0, 0};
   printf("\n# bins in a region: REDU_FOR with (sum_f64, total) and (bins, sum_f64, out, 1024) "
          "over keys and x, beside redu_bins_sum_f64 alone on the same keys and x\n");
   printf("%-10s %7s %10s | %9s %9s %7s | %s\n", "case", "bins", "n", "region ms", "call ms",
@@ -189,7 +206,7 @@ static int bench_bins_region(int dev, char *buf, size_t max_n, uint32_t *hk, dou
       continue;
     uint32_t *keys = (uint32_t *)buf;
     double *x = (double *)(buf + n * 4);
-    fill_keys(dev, keys, n, REGION_BINS, 0);
+    fill_keys(dev, keys, NULL, n, REGION_BINS, 0);
     bench_fill(dev, x, n, BENCH_F64);
     omp_target_memcpy(hk, keys, n * 4, 0, 0, omp_get_initial_device(), dev);
     omp_target_memcpy(hx, x, n * 8, 0, 0, omp_get_initial_device(), dev);
@@ -229,8 +246,10 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
       top = (size_t)1 << log2s[l];
   if (!top)
     top = max_n;
-  /* keys then x (up to 8 bytes an element) in one allocation, for the read ceiling */
-  char *buf = omp_target_alloc(top * 12, dev);
+  /* keys (4 or 8 bytes) then x (up to 8 bytes an element) in one allocation, for the read
+   * ceiling; 32-bit keys after them where the call's are size_t (the host's copy for the
+   * check) */
+  char *buf = omp_target_alloc(top * 20, dev);
   void *out = omp_target_alloc((size_t)MAX_BINS * 8, dev), *got = malloc((size_t)MAX_BINS * 8),
        *host_out = malloc((size_t)MAX_BINS * 8);
   uint32_t *hk = malloc(top * sizeof *hk);
@@ -242,7 +261,8 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
   int wrong = 0;
   const char *peer_name = t->on_host ? "-" : "cub/atm";
   printf("\n# bins: out[k] = the count or the sum of x[i] over keys[i] == k (256 / 1,024 / 65,536 "
-         "/ 2^24 bins; 'same': every key 0; udr: a declared ordered sum, keys sorted)\n");
+         "/ 2^24 bins; 'same': every key 0; udr: a declared ordered sum, keys sorted; zk: size_t "
+         "keys, redu_bins_wide)\n");
   printf("# peers: clause = reduction(+ : out[0:256]); %s; atm-sh = atomicAdd privatised in "
          "shared memory\n",
          t->on_host
@@ -259,12 +279,13 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
         n = top < ((size_t)1 << log2s[0]) ? top : 0; /* --max-log2 below 20: one small size */
       if (!n || n > max_n)
         continue;
-      uint32_t *keys = (uint32_t *)buf;
-      void *x = buf + n * 4;
-      fill_keys(dev, keys, n, c->nbins, c->same);
+      size_t kb = bench_bins_key_bytes(c);
+      void *keys = buf, *x = buf + n * kb;
+      uint32_t *narrow = c->wide ? (uint32_t *)(buf + n * (kb + 8)) : (uint32_t *)buf;
+      fill_keys(dev, narrow, c->wide ? (size_t *)buf : NULL, n, c->nbins, c->same);
       if (c->size)
         bench_fill(dev, x, n, c->bt);
-      omp_target_memcpy(hk, keys, n * 4, 0, 0, omp_get_initial_device(), dev);
+      omp_target_memcpy(hk, narrow, n * 4, 0, 0, omp_get_initial_device(), dev);
       if (c->size)
         omp_target_memcpy(hx, x, n * c->size, 0, 0, omp_get_initial_device(), dev);
       bins_run r = {.dev = dev,
@@ -287,15 +308,18 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
       int ok = check(&r, hk, hx, got);
       wrong += !ok;
       double ceil = bench_median(run_read, &r) * 1e3;
-      double clause = c->nbins == BENCH_CLAUSE_BINS ? bench_median(run_clause, &r) * 1e3 : NAN;
+      /* the peers take 32-bit keys: beside the rows of those */
+      double clause =
+          c->nbins == BENCH_CLAUSE_BINS && !c->wide ? bench_median(run_clause, &r) * 1e3 : NAN;
       char op[16];
       snprintf(op, sizeof op, "b%zu%s", c->nbins, c->same ? "s" : "");
-      double other = peer(c->size ? "atomg" : "cubhist", op, c->type, n);
-      double shared = c->size ? peer("atoms", op, c->type, n) : NAN;
-      double bytes = (double)n * (double)(4 + c->size);
+      double other = c->wide ? NAN : peer(c->size ? "atomg" : "cubhist", op, c->type, n);
+      double shared = c->size && !c->wide ? peer("atoms", op, c->type, n) : NAN;
+      double bytes = (double)n * (double)(kb + c->size);
       printf("%-10s %7zu %10zu | %9.4f %8.1f %5.1f%% | %9s %7s | %9s %7s | %9s %7s | %s\n",
              c->declared ? "udr_f64"
              : c->same   ? "sum_f64_s"
+             : c->wide   ? (c->size ? "sum_f64_zk" : "count_zk")
              : c->size   ? (c->bt == BENCH_F64 ? "sum_f64" : "sum_f32")
                          : "count_u32",
              c->nbins, n, ms, bytes / ms * 1e-6, 100.0 * ceil / ms, bench_cell("%.4f", clause),
@@ -304,7 +328,7 @@ int bench_bins(int dev, size_t max_n, const bench_timing *t)
              bench_cell("%.2f", bench_div(shared, ms)), ok ? "ok" : "MISMATCH");
       fflush(stdout);
       char csv_op[32];
-      snprintf(csv_op, sizeof csv_op, "bins_%s_%s", c->name, op);
+      snprintf(csv_op, sizeof csv_op, "bins_%s_%s%s", c->name, op, c->wide ? "_zk" : "");
       const char *const impls[] = {"libredu", "clause",
                                    t->on_host ? "-"
                                    : c->size  ? "atomic_global"

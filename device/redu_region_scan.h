@@ -18,6 +18,7 @@
 #define REDU_REGION_SCAN_H
 
 #include "device/redu_internal.h"
+#include "device/redu_scan_kernel.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -77,11 +78,11 @@
 
 /* -- The pieces, per scanned variable p, number k: its buffer (device memory, n elements)
  * and its value before the region, host locals; the kernels take the buffer and the value's
- * words (REDU__SW: redu__scan_word and REDU__SCAN_WORDS_OF, device/redu_scan_kernel.h, which
- * redu_udr.h brings in before this header), which clang passes by value: the variable itself,
- * where its kind is a declared struct, was copied to the device before each launch
- * (docs/design.md, "Scalars into target regions"). A declared type of more than 32 bytes
- * never reaches the kernel that reads them: its scan call refuses it first. */
+ * words (REDU__SW: redu__scan_word and REDU__SCAN_WORDS_OF, device/redu_scan_kernel.h), which
+ * clang passes by value: the variable itself, where its kind is a declared struct, was copied
+ * to the device before each launch (docs/design.md, "Scalars into target regions"). A
+ * declared type of more than 32 bytes never reaches the kernel that reads them: its scan
+ * call refuses it first. */
 #define REDU__SBUF(k) REDU__CAT(redu__sbuf_, k)
 #define REDU__SINIT(k) REDU__CAT(redu__sinit_, k)
 #define REDU__SW(k, j) REDU__CAT(REDU__CAT(redu__sw, j), REDU__CAT(_, k))

@@ -1,5 +1,6 @@
 #include "host/redu_bins.h"
 #include "host/redu_array_checks.h"
+#include "host/redu_bins_wide.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_host_arrays.h"
@@ -372,13 +373,20 @@ static redu_status redu__bins_set_window(redu__bins_call *c, int words, int base
 
 redu_status redu__bins_bad_key(redu__bins_call *c, uint64_t pos)
 {
-  uint32_t key = 0;
-  redu__copy(redu__initial_device(), c->launch.device, &key, c->launch.keys + pos, sizeof key,
-             c->fn);
+  /* the key as the caller gave it: size_t keys (redu_bins_wide) where they were narrowed */
+  const redu__bins_wide_keys *w = &redu__bins_wide_source;
+  uint32_t key32 = 0;
+  size_t key = 0;
+  if (w->keys)
+    redu__copy(redu__initial_device(), w->device, &key, w->keys + pos, sizeof key, c->fn);
+  else if (redu__copy(redu__initial_device(), c->launch.device, &key32, c->launch.keys + pos,
+                      sizeof key32, c->fn) == REDU_OK)
+    key = key32;
   return redu__fail(REDU_ERR_BAD_KEY,
-                    "%s: keys[%llu] = %u is not below nbins = %zu (the first such key); fix the "
+                    "%s: keys[%llu] = %zu is not below nbins = %zu (the first such key); fix the "
                     "keys, or pass REDU_BINS_SKIP_BAD_KEYS to skip them",
-                    c->fn, (unsigned long long)pos, key, c->launch.nbins);
+                    w->keys ? "redu_bins_wide" : c->fn, (unsigned long long)pos, key,
+                    c->launch.nbins);
 }
 
 redu_status redu__bins_end(redu__bins_call *c, redu_status s)

@@ -281,6 +281,18 @@ REDU_API redu_status redu_bins(int device, redu_op op, redu_type type, const uin
                                const void *x, size_t n, size_t nbins, void *out, size_t *index,
                                const redu_options *opts);
 
+/* redu_bins over size_t keys (cell numbers computed as size_t, keys of any width): the same
+ * rules and the same bits as redu_bins over the same keys held as uint32_t; a key not below
+ * nbins is a bad key however large (2^32 + 3 is never bin 3). keys: n of them, 8-byte
+ * aligned, device memory (or host with REDU_INPUT_HOST). The keys are narrowed to 32 bits in
+ * a pass of their own first (8 bytes read and 4 written a key, and 4n bytes of device
+ * memory for the call: docs/bins.md).
+ * Returns: as redu_bins, and REDU_ERR_OVERFLOW for nbins past 2^32 - 1; a bad key's message
+ *          names its position and value. */
+REDU_API redu_status redu_bins_wide(int device, redu_op op, redu_type type, const size_t *keys,
+                                    const void *x, size_t n, size_t nbins, void *out, size_t *index,
+                                    const redu_options *opts);
+
 /* Segmented and batched scans: within every segment k of x (x[offsets[k], offsets[k + 1]),
  * or x[k * segment_length, (k + 1) * segment_length)), the scan of redu_inclusive_scan /
  * redu_exclusive_scan from init, into the same positions of y: the generic form of every

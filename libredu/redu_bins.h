@@ -6,7 +6,8 @@
  * ops and types of the typed reductions (sum prod min max band bor bxor land lor; prod and
  * the bitwise ops on integers only), and redu_bins_argmin_<t> / redu_bins_argmax_<t> with an
  * index array; redu_bins (redu.h) takes op and type as values.
- *   keys     n bin numbers (uint32_t), device memory (or host with REDU_INPUT_HOST)
+ *   keys     n bin numbers (uint32_t), device memory (or host with REDU_INPUT_HOST);
+ *            size_t keys: redu_bins_wide (redu.h)
  *   x        n elements, as x in redu.h's conventions; NULL for redu_bins_sum_<t>: counts
  *   out      nbins results, written only when the call succeeds. An empty bin gets the op's
  *            identity (0, 1, +inf / the type's highest for min, ...), or, with
