@@ -25,10 +25,11 @@ typedef struct redu__slot {
   unsigned epoch;    /* and the last epoch a scan tagged its records with */
   void *bins;        /* device: a bins call's status words and bins (host/redu_bins.h), or NULL */
   size_t bins_bytes;
-  void *records; /* device: a region's bins records (host/redu_region.c), or NULL; kept, unlike
-                    a large stage: a region in a time loop reuses them (H100, 2^27 iterations:
-                    allocating and freeing them per region took the region from about 1.8x
-                    to 3.2x the bins call alone); redu_finalize frees them */
+  void *records; /* device: a region's bins records (host/redu_region.c), or redu_bins_wide's
+                    narrowed keys, or NULL; kept, unlike a large stage: a region in a time
+                    loop reuses them (H100, 2^27 iterations: allocating and freeing them per
+                    region took the region from about 1.8x to 3.2x the bins call alone);
+                    redu_finalize frees them */
   size_t records_bytes;
 } redu__slot;
 

@@ -281,12 +281,12 @@ REDU_API redu_status redu_bins(int device, redu_op op, redu_type type, const uin
                                const void *x, size_t n, size_t nbins, void *out, size_t *index,
                                const redu_options *opts);
 
-/* redu_bins over size_t keys (cell numbers computed as size_t, keys of any width): the same
+/* redu_bins over size_t keys (cell numbers computed as size_t, keys past 2^32): the same
  * rules and the same bits as redu_bins over the same keys held as uint32_t; a key not below
  * nbins is a bad key however large (2^32 + 3 is never bin 3). keys: n of them, 8-byte
  * aligned, device memory (or host with REDU_INPUT_HOST). The keys are narrowed to 32 bits in
- * a pass of their own first (8 bytes read and 4 written a key, and 4n bytes of device
- * memory for the call: docs/bins.md).
+ * a pass of their own first (8 bytes read and 4 written a key, into 4n bytes of device
+ * memory kept for the next call until redu_finalize: docs/bins.md).
  * Returns: as redu_bins, and REDU_ERR_OVERFLOW for nbins past 2^32 - 1; a bad key's message
  *          names its position and value. */
 REDU_API redu_status redu_bins_wide(int device, redu_op op, redu_type type, const size_t *keys,
