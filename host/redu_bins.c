@@ -91,8 +91,6 @@ static void redu__bins_private_plan(redu__bins_call *c, size_t words, size_t ext
     L->per_team = per;
 }
 
-#define REDU__BINS_APART "give the outputs memory of their own"
-
 /* Pointers, sizes, alignment and overlaps, in that order, as every call judges them. */
 static redu_status redu__bins_check(const char *fn, size_t elem_size, size_t elem_align,
                                     redu__bins_kind kind, int counts, const uint32_t *keys,

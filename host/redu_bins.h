@@ -37,6 +37,9 @@ typedef struct redu__bins_call {
   size_t out_bytes, index_bytes;
 } redu__bins_call;
 
+/* The advice that ends a bins call's overlap message (out or index over another array). */
+#define REDU__BINS_APART "give the outputs memory of their own"
+
 /* The opening of a bins call: options, device, every pointer and size, the plan, host
  * arrays (out and index staged, and filled from the host when accumulating), and the bins'
  * memory for REDU__BINS_WORD and REDU__BINS_ARG. x may be NULL with n > 0 only where

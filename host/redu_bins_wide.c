@@ -7,6 +7,7 @@
 #include "host/redu_bins_wide.h"
 #include "device/redu_bins_keys.h"
 #include "host/redu_array_checks.h"
+#include "host/redu_bins.h"
 #include "host/redu_device.h"
 #include "host/redu_error.h"
 #include "host/redu_plan.h"
@@ -24,10 +25,8 @@ static const size_t redu__bins_wide_elem[REDU_TYPE_COUNT] = {
 #undef REDU__BINS_WIDE_ELEM
 };
 
-#define REDU__BINS_WIDE_APART "give the outputs memory of their own"
-
 /* keys (n of them, on device d's memory unless host_keys) narrowed into *narrow: a host
- * buffer the caller frees, or the slot's staging buffer (*slot, which the caller releases). */
+ * buffer the caller frees, or the records of a slot (*slot, which the caller releases). */
 static redu_status redu__bins_wide_narrow(const char *fn, redu__device *d, int host_keys,
                                           const size_t *keys, size_t n, size_t nbins,
                                           uint32_t **narrow, redu__slot **slot)
@@ -85,9 +84,8 @@ redu_status redu_bins_wide(int device, redu_op op, redu_type type, const size_t 
   size_t kb = n * sizeof *keys, ob = nbins * redu__bins_wide_elem[type];
   size_t ib = op == REDU_ARGMIN || op == REDU_ARGMAX ? nbins * sizeof *index : 0;
   if ((s = redu__check_span(fn, "keys", keys, n, sizeof *keys, _Alignof(size_t))) != REDU_OK ||
-      (s = redu__check_apart(fn, "out", out, ob, "keys", keys, kb, REDU__BINS_WIDE_APART)) !=
-          REDU_OK ||
-      (s = redu__check_apart(fn, "index", index, ib, "keys", keys, kb, REDU__BINS_WIDE_APART)) !=
+      (s = redu__check_apart(fn, "out", out, ob, "keys", keys, kb, REDU__BINS_APART)) != REDU_OK ||
+      (s = redu__check_apart(fn, "index", index, ib, "keys", keys, kb, REDU__BINS_APART)) !=
           REDU_OK)
     return s;
   redu__device *d;
